@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and is checked once at start. A wrong value stops the
+ * server with one clear line per problem, never later with a stack trace.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'muss true oder false sein' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const url = z.url({ message: 'muss eine vollständige URL sein (z. B. https://portal.example.de)' });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'muss mit postgres:// oder postgresql:// beginnen')
+    .optional(),
+  /** Embedded stand-ins (IdP, mail catcher, /dev routes, demo users). Default: on unless production. */
+  EMBEDDED: bool.optional(),
+  KEYCLOAK_URL: url.optional(),
+  KEYCLOAK_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'nur Buchstaben, Ziffern, - und _')
+    .default('lumio'),
+  KEYCLOAK_CLIENT_ID: z.string().min(1).default('lumio-web'),
+  /** Audience the API requires in access tokens (Keycloak: an audience mapper on the client). */
+  KEYCLOAK_AUDIENCE: z.string().min(1).default('lumio-api'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Lumio <no-reply@lumio.example>'),
+  /** Secret for the embedded IdP's cookies; generated and kept in the database when absent. */
+  IDP_COOKIE_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
+  SEED_DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  BRAND_OWNER_NAME: z.string().default('Lumio Bildtechnik GmbH'),
+  BRAND_OWNER_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
+  BRAND_OWNER_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg, HRB 000000'),
+  BRAND_OWNER_VAT_ID: z.string().default('DE000000000'),
+  BRAND_OWNER_CONTACT: z.string().default('kontakt@lumio.example'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  embedded: boolean;
+  keycloak: { url: string; realm: string; clientId: string; audience: string; issuer: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  idpCookieSecret?: string;
+  seedDemoData: boolean;
+  logLevel: string;
+  rateLimitPublicPerMinute: number;
+  brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Ungültige Konfiguration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const embedded = e.EMBEDDED ?? !production;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const problems: string[] = [];
+  if (!embedded) {
+    if (!e.DATABASE_URL) problems.push('DATABASE_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    if (!e.KEYCLOAK_URL) problems.push('KEYCLOAK_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    if (!e.SMTP_URL) problems.push('SMTP_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    if (e.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: Demodaten gibt es nur mit eingebetteten Diensten');
+  }
+  if (production && embedded && e.EMBEDDED !== true) {
+    problems.push('EMBEDDED: im Produktionsmodus nur mit ausdrücklichem EMBEDDED=true');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const keycloakUrl = (embedded ? publicUrl : e.KEYCLOAK_URL!).replace(/\/$/, '');
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    embedded,
+    keycloak: {
+      url: keycloakUrl,
+      realm: e.KEYCLOAK_REALM,
+      clientId: e.KEYCLOAK_CLIENT_ID,
+      audience: e.KEYCLOAK_AUDIENCE,
+      issuer: `${keycloakUrl}/realms/${e.KEYCLOAK_REALM}`,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    idpCookieSecret: e.IDP_COOKIE_SECRET,
+    seedDemoData: embedded && (e.SEED_DEMO_DATA ?? !production),
+    logLevel: e.LOG_LEVEL,
+    rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    brandOwner: {
+      name: e.BRAND_OWNER_NAME,
+      address: e.BRAND_OWNER_ADDRESS,
+      register: e.BRAND_OWNER_REGISTER,
+      vatId: e.BRAND_OWNER_VAT_ID,
+      contact: e.BRAND_OWNER_CONTACT,
+    },
+  };
+}

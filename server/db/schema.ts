@@ -1,0 +1,5 @@
+/** Every table, in one index: drizzle-kit generates the migrations from this file. */
+export * from '../modules/users/users.table';
+export * from '../modules/companies/companies.table';
+export * from '../modules/system-integrators/system-integrators.table';
+export * from '../idp/idp.table';

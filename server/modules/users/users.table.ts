@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Role, UserStatus } from '../../../src/domain/roles';
+import { companies } from '../companies/companies.table';
+import { systemIntegrators } from '../system-integrators/system-integrators.table';
+
+/**
+ * Every portal user. The id is the identity provider's subject (`sub`): the embedded provider
+ * issues it, a real Keycloak's user id is stored here when the IdP-admin port creates the user.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    salutation: text('salutation'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    role: text('role').$type<Role>().notNull().default('Employee'),
+    status: text('status').$type<UserStatus>().notNull().default('Unverified'),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    systemIntegratorId: uuid('system_integrator_id').references(() => systemIntegrators.id),
+    /** Embedded identity provider only: scrypt hash; null until the user has set a password. */
+    passwordHash: text('password_hash'),
+    /** Embedded identity provider only: consecutive failed logins and the lockout they caused. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_company_idx').on(t.companyId), index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+export type UserRow = typeof users.$inferSelect;
