@@ -42,3 +42,8 @@ export function isInitialRegistrationFinished(role: Role, status: string): boole
     status === 'VerifiedAndApproved'
   );
 }
+
+/** Spec sections 4 and 6: SystemIntegratorAdmin is exempt from the automatic logout after inactivity. */
+export function isExemptFromIdleLogout(role: Role): boolean {
+  return role === 'SystemIntegratorAdmin';
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { createLocalJWKSet } from 'jose';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadConfig, type AppConfig } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { seedDemoData } from './db/seed';
+import { registerEmbeddedIdp } from './idp';
+import { authPlugin } from './plugins/auth';
+import { csrfPlugin } from './plugins/csrf';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { spaPlugin } from './plugins/spa';
+import { companyApplicationsModule } from './modules/company-applications';
+import { runtimeConfigModule } from './modules/runtime-config';
+import { selfModule } from './modules/self';
+import { systemIntegratorsModule } from './modules/system-integrators';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  /** Complete configuration; defaults to loadConfig(process.env). */
+  config?: AppConfig;
+  /** An open database; by default one is opened from the configuration (and closed with the app). */
+  database?: Database;
+  /** Built web app to serve; default ./dist. */
+  distDir?: string;
+  logger?: boolean;
+}
+
+// Validation messages of the server's own schemas read in German, like the rest of the portal.
+z.config(z.locales.de());
+
+/**
+ * Query strings are left out of the log: the IdP's logout carries an ID token there, and search
+ * terms may hold personal data.
+ */
+function requestForLog(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: request.url.split('?')[0], ip: request.ip };
+}
+
+/** Builds the whole server without listening, so tests can `inject` and `npm start` can listen. */
+export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: requestForLog } },
+    genReqId: () => randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'traceId' }),
+    bodyLimit: 256 * 1024,
+    trustProxy: config.production,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+
+  if (config.seedDemoData) await seedDemoData(database.db);
+
+  // Cross-cutting plugins, in the order they act on a request.
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(csrfPlugin, { secureCookie: config.publicUrl.startsWith('https://') });
+  await app.register(docsPlugin);
+
+  const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
+  await app.register(authPlugin, {
+    config,
+    db: database.db,
+    keys: idp ? createLocalJWKSet(await idp.jwks()) : undefined,
+  });
+
+  // The API, one module per resource.
+  await app.register(runtimeConfigModule);
+  await app.register(selfModule);
+  await app.register(systemIntegratorsModule);
+  await app.register(companyApplicationsModule);
+
+  await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
+  return app;
+}

@@ -1,0 +1,44 @@
+/**
+ * The one way a handler reports a failure: throw an ApiError with the HTTP status and the
+ * English server message of spec section 8. The error plugin turns it into the error body, and
+ * the web app's catalogue maps the message to German.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errorCode: string = defaultErrorCode(status),
+    public readonly messages: string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+export function defaultErrorCode(status: number): string {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 402:
+      return 'PAYMENT_REQUIRED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
+  }
+}
+
+export const forbidden = () => new ApiError(403, 'Forbidden');
+export const notFound = () => new ApiError(404, 'Not found');
+export const unauthorized = () => new ApiError(401, 'Unauthorized');

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES, USER_STATUSES, isCompanyRole } from '../../../src/domain/roles';
+import { users } from '../../db/schema';
+import { unauthorized } from '../../errors';
+import { errorResponses } from '../../lib/responses';
+import { userOf } from '../../plugins/auth';
+
+export const selfSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  salutation: z.string().nullable(),
+  email: z.string(),
+  birthDate: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  associatedEntity: z.object({ id: z.uuid() }).nullable(),
+});
+
+/** GET /api/self: who am I — role, status and the company or system integrator I belong to. */
+export async function selfModule(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/self',
+    {
+      config: { allowUnfinishedRegistration: true },
+      schema: { tags: ['Benutzer'], response: { 200: selfSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { id } = userOf(request);
+      const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+      if (!user) throw unauthorized();
+      const entityId = isCompanyRole(user.role)
+        ? user.companyId
+        : user.role === 'SystemIntegratorAdmin'
+          ? user.systemIntegratorId
+          : null;
+      return {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        salutation: user.salutation,
+        email: user.email,
+        birthDate: user.birthDate,
+        role: user.role,
+        status: user.status,
+        associatedEntity: entityId ? { id: entityId } : null,
+      };
+    },
+  );
+}

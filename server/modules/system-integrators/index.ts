@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiError, forbidden } from '../../errors';
+import { errorResponses } from '../../lib/responses';
+import { pagedResult } from '../../lib/paging';
+import { requireRole } from '../../lib/permissions';
+import { systemIntegratorRepository } from './system-integrators.repository';
+import {
+  createSystemIntegratorBody,
+  systemIntegratorListQuery,
+  systemIntegratorPage,
+  systemIntegratorParams,
+  systemIntegratorSchema,
+  updateSystemIntegratorBody,
+} from './system-integrators.schemas';
+
+const unknownSystemIntegrator = () => new ApiError(404, 'Unknown system integrator');
+const tags = ['System-Integratoren'];
+
+/**
+ * System integrators: SystemAdmin manages them; LumioAdmin reads all; an Owner reads the list for
+ * the studio and report dropdowns; a SystemIntegratorAdmin sees only its own one.
+ */
+export async function systemIntegratorsModule(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = () => systemIntegratorRepository(app.db);
+
+  api.get(
+    '/api/system-integrator',
+    {
+      schema: {
+        tags,
+        querystring: systemIntegratorListQuery,
+        response: { 200: systemIntegratorPage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, ['SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin', 'Owner']);
+      const onlyOwn = user.role === 'SystemIntegratorAdmin' ? (user.systemIntegratorId ?? '') : undefined;
+      if (onlyOwn === '') throw forbidden();
+      const { items, total } = await repo().list(request.query, onlyOwn);
+      return pagedResult(request.query, total, items);
+    },
+  );
+
+  api.get(
+    '/api/system-integrator/:id',
+    {
+      schema: {
+        tags,
+        params: systemIntegratorParams,
+        response: { 200: systemIntegratorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, ['SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin']);
+      if (user.role === 'SystemIntegratorAdmin' && user.systemIntegratorId !== request.params.id) throw forbidden();
+      const found = await repo().find(request.params.id);
+      if (!found) throw unknownSystemIntegrator();
+      return found;
+    },
+  );
+
+  api.post(
+    '/api/system-integrator',
+    {
+      schema: {
+        tags,
+        body: createSystemIntegratorBody,
+        response: { 201: systemIntegratorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, ['SystemAdmin']);
+      const created = await repo().create(request.body);
+      if (!created) throw new ApiError(409, 'Code already in use');
+      return reply.code(201).send(created);
+    },
+  );
+
+  api.put(
+    '/api/system-integrator/:id',
+    {
+      schema: {
+        tags,
+        params: systemIntegratorParams,
+        body: updateSystemIntegratorBody,
+        response: { 200: systemIntegratorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      requireRole(request, ['SystemAdmin']);
+      const updated = await repo().rename(request.params.id, request.body.name);
+      if (!updated) throw unknownSystemIntegrator();
+      return updated;
+    },
+  );
+}

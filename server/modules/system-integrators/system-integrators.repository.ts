@@ -1,0 +1,67 @@
+import { count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { planList, type PagingInput } from '../../lib/paging';
+import { systemIntegrators } from './system-integrators.table';
+
+export interface SystemIntegrator {
+  id: string;
+  name: string;
+  code: string;
+}
+
+const columns = { name: systemIntegrators.name, code: systemIntegrators.code };
+const selection = { id: systemIntegrators.id, name: systemIntegrators.name, code: systemIntegrators.code };
+
+export function systemIntegratorRepository(db: DbOrTx) {
+  return {
+    async list(q: PagingInput, onlyId?: string) {
+      const scope = onlyId ? eq(systemIntegrators.id, onlyId) : undefined;
+      const plan = planList(
+        q,
+        columns,
+        [systemIntegrators.name, systemIntegrators.code],
+        systemIntegrators.id,
+        'name',
+        scope,
+      );
+      const items = await db
+        .select(selection)
+        .from(systemIntegrators)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset);
+      const [{ total }] = await db.select({ total: count() }).from(systemIntegrators).where(plan.where);
+      return { items, total };
+    },
+
+    async find(id: string): Promise<SystemIntegrator | undefined> {
+      const [row] = await db.select(selection).from(systemIntegrators).where(eq(systemIntegrators.id, id)).limit(1);
+      return row;
+    },
+
+    async findByCode(code: string): Promise<SystemIntegrator | undefined> {
+      const [row] = await db.select(selection).from(systemIntegrators).where(eq(systemIntegrators.code, code)).limit(1);
+      return row;
+    },
+
+    /** Returns undefined when the code is taken (the unique index decides, also under races). */
+    async create(input: { name: string; code: string }): Promise<SystemIntegrator | undefined> {
+      const [row] = await db
+        .insert(systemIntegrators)
+        .values(input)
+        .onConflictDoNothing({ target: systemIntegrators.code })
+        .returning(selection);
+      return row;
+    },
+
+    async rename(id: string, name: string): Promise<SystemIntegrator | undefined> {
+      const [row] = await db
+        .update(systemIntegrators)
+        .set({ name })
+        .where(eq(systemIntegrators.id, id))
+        .returning(selection);
+      return row;
+    },
+  };
+}

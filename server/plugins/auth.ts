@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { eq } from 'drizzle-orm';
+import { isInitialRegistrationFinished, type Role, type UserStatus } from '../../src/domain/roles';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { ApiError, forbidden, unauthorized } from '../errors';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  companyId: string | null;
+  systemIntegratorId: string | null;
+  registrationFinished: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every authenticated /api request; null on public routes. */
+    currentUser: CurrentUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (the public screens' calls; rate limited). */
+    public?: boolean;
+    /** Reachable while the user's initial registration (eID binding) is unfinished. */
+    allowUnfinishedRegistration?: boolean;
+  }
+}
+
+export interface AuthOptions {
+  config: AppConfig;
+  db: Db;
+  /** The embedded IdP's key set; without it the keys come from the real Keycloak's JWKS URL. */
+  keys?: JWTVerifyGetKey;
+}
+
+/**
+ * Every /api route requires a valid access token unless its config says `public: true`
+ * (deny by default). The token must be signed by the IdP, for our issuer and audience, and
+ * unexpired; the role and status come from the app database, which is the source of truth.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: AuthOptions) => {
+    const { config, db } = opts;
+    const keys = opts.keys ?? createRemoteJWKSet(new URL(`${config.keycloak.issuer}/protocol/openid-connect/certs`));
+    app.decorateRequest('currentUser', null);
+
+    async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
+      const header = request.headers.authorization;
+      const match = typeof header === 'string' ? /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(header) : null;
+      if (!match) throw unauthorized();
+      let sub: string | undefined;
+      try {
+        const { payload } = await jwtVerify(match[1], keys, {
+          issuer: config.keycloak.issuer,
+          audience: config.keycloak.audience,
+          algorithms: ['RS256'],
+          clockTolerance: 5,
+          requiredClaims: ['sub', 'exp'],
+        });
+        if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new Error('not an access token');
+        sub = payload.sub;
+      } catch (err) {
+        request.log.info({ reason: (err as Error).message }, 'access token refused');
+        throw unauthorized();
+      }
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, sub as string))
+        .limit(1);
+      if (!user) throw unauthorized();
+      return {
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        status: user.status,
+        companyId: user.companyId,
+        systemIntegratorId: user.systemIntegratorId,
+        registrationFinished: isInitialRegistrationFinished(user.role, user.status),
+      };
+    }
+
+    app.addHook('onRequest', async (request) => {
+      // The OpenAPI document describes the API to anyone; it holds no data.
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+      const routeConfig = request.routeOptions.config;
+      if (routeConfig?.public) return;
+      const user = await authenticate(request);
+      if (!user.registrationFinished && !routeConfig?.allowUnfinishedRegistration) throw forbidden();
+      request.currentUser = user;
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);
+
+/** The authenticated user of a non-public route (the auth hook guarantees one). */
+export function userOf(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw new ApiError(401, 'Unauthorized');
+  return request.currentUser;
+}

@@ -1,0 +1,41 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit anti-forgery: every response hands out an `XSRF-TOKEN` cookie (readable by the
+ * web app's script), and every state-changing /api request must echo it in `X-XSRF-TOKEN`.
+ * A forged cross-site form cannot read the cookie, so it cannot send the header.
+ */
+export const csrfPlugin = fp(
+  async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const cookie = request.cookies[XSRF_COOKIE];
+      if (!cookie) {
+        reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+          path: '/',
+          sameSite: 'strict',
+          secure: opts.secureCookie,
+          httpOnly: false,
+        });
+      }
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      const header = request.headers[XSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+        throw new ApiError(403, 'Forbidden', 'CSRF_TOKEN_INVALID');
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['@fastify/cookie'] },
+);

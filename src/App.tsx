@@ -1,0 +1,68 @@
+import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { createAuthProvider } from './authProvider/authProvider';
+import { useRuntime } from './authProvider/runtime';
+import { DialogProvider, LumioNotification } from './components/dialogs';
+import { guardedCustomRoutes } from './customRoutes/guardedRoutes';
+import { createDataProvider } from './dataProvider';
+import { createQueryClient } from './dataProvider/queryClient';
+import { LANDING_PATH } from './domain/routes';
+import { i18nProvider } from './i18n';
+import { ErrorPage } from './layout/ErrorPage';
+import { Layout } from './layout/Layout';
+import { theme } from './layout/theme';
+import systemIntegrators, { SYSTEM_INTEGRATORS_RESOURCE } from './resources/system-integrators';
+
+/** Route roots served by a <Resource> below; every other guarded root is a custom route. */
+const RESOURCE_ROOTS = [SYSTEM_INTEGRATORS_RESOURCE];
+
+/** Spec section 2: any unknown path redirects to ''. */
+const ToLanding = () => <Navigate to={LANDING_PATH} replace />;
+
+/**
+ * The signed-in app, lazy-loaded by the public shell for guarded routes. It uses the shell's
+ * BrowserRouter (react-admin detects it; ra-keycloak needs a browser router) and the keycloak
+ * session main.tsx created, so the login callback is handled exactly once.
+ */
+export default function App() {
+  const { config, session } = useRuntime();
+  const [providers] = useState(() => {
+    const dataProvider = createDataProvider({ apiUrl: config.apiUrl, getToken: () => session.getValidToken() });
+    const authProvider = createAuthProvider({ session, fetchSelf: () => dataProvider.getSelf() });
+    return {
+      dataProvider,
+      authProvider,
+      store: localStorageStore(undefined, 'lumio'),
+      queryClient: createQueryClient(),
+    };
+  });
+
+  return (
+    <AdminContext
+      dataProvider={providers.dataProvider}
+      authProvider={providers.authProvider}
+      i18nProvider={i18nProvider}
+      store={providers.store}
+      queryClient={providers.queryClient}
+      theme={theme}
+    >
+      <DialogProvider>
+        <AdminUI
+          title="Lumio"
+          layout={Layout}
+          requireAuth
+          loginPage={false}
+          authCallbackPage={false}
+          disableTelemetry
+          catchAll={ToLanding}
+          error={ErrorPage}
+          notification={LumioNotification}
+        >
+          <CustomRoutes>{guardedCustomRoutes(RESOURCE_ROOTS)}</CustomRoutes>
+          <Resource name={SYSTEM_INTEGRATORS_RESOURCE} {...systemIntegrators} />
+        </AdminUI>
+      </DialogProvider>
+    </AdminContext>
+  );
+}

@@ -1,0 +1,103 @@
+import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
+import type { RuntimeConfig } from '../domain/runtimeConfig';
+import { DASHBOARD_PATH } from '../domain/routes';
+import { recordActivity } from './idleTimer';
+
+/** Spec section 9: the token is refreshed when less than 20 seconds of validity remain. */
+export const TOKEN_MIN_VALIDITY_SECONDS = 20;
+
+/**
+ * The one keycloak-js client of the app and its single init() promise. It lives outside
+ * react-admin so that the light landing page can use it (check-sso, "Jetzt anmelden") without
+ * downloading the admin; the admin's auth provider (ra-keycloak, wrapped) and data provider use
+ * the same instance.
+ */
+export interface KeycloakSession {
+  readonly keycloak: Keycloak;
+  readonly initOptions: KeycloakInitOptions;
+  /**
+   * Resolves once keycloak-js has processed a login callback or the silent SSO check: true when
+   * a user is signed in. Never rejects: a failed initialisation is only logged (spec section 8).
+   */
+  readonly ready: Promise<boolean>;
+  isAuthenticated(): boolean;
+  /** Starts the login at the identity provider; the browser comes back to /dashboard. */
+  login(): Promise<void>;
+  /** A bearer token valid for at least 20 more seconds (refreshed first), or undefined. */
+  getValidToken(): Promise<string | undefined>;
+  /** The token's subject (users.id), to notice a user switch. */
+  subject(): string | undefined;
+  /** Called when keycloak-js drops the token (failed refresh, session ended elsewhere). */
+  onSessionEnded(listener: () => void): () => void;
+}
+
+export function keycloakInitOptions(origin: string): KeycloakInitOptions {
+  return {
+    onLoad: 'check-sso',
+    silentCheckSsoRedirectUri: `${origin}/silent-check-sso.html`,
+    pkceMethod: 'S256',
+    // Spec section 9: session check every 5 s, message timeout 10 s.
+    checkLoginIframe: true,
+    checkLoginIframeInterval: 5,
+    messageReceiveTimeout: 10_000,
+  };
+}
+
+export function createKeycloakSession(
+  config: RuntimeConfig,
+  { origin = window.location.origin, client }: { origin?: string; client?: Keycloak } = {},
+): KeycloakSession {
+  const keycloak =
+    client ??
+    new Keycloak({ url: config.keycloak.url, realm: config.keycloak.realm, clientId: config.keycloak.clientId });
+  const initOptions = keycloakInitOptions(origin);
+  const listeners = new Set<() => void>();
+
+  // keycloak-js calls onAuthLogout from clearToken(): after a refresh answered with 400, an invalid
+  // nonce, or when the session check finds the session ended.
+  keycloak.onAuthLogout = () => listeners.forEach((listener) => listener());
+
+  // The one init() call. keycloak-js marks itself initialised at the START of init(), so anything
+  // that checks `didInitialize` instead of awaiting this promise races the callback handling.
+  const ready = keycloak.init(initOptions).then(
+    (authenticated) => authenticated,
+    (error: unknown) => {
+      console.error('Anmeldung konnte nicht initialisiert werden', error);
+      // An invalid state or nonce must not leave a half-accepted token behind (spec section 4).
+      keycloak.clearToken();
+      return false;
+    },
+  );
+
+  const isAuthenticated = () => Boolean(keycloak.authenticated && keycloak.token);
+
+  return {
+    keycloak,
+    initOptions,
+    ready,
+    isAuthenticated,
+    async login() {
+      await ready;
+      // The click on "Jetzt anmelden" is activity: a stale value from an earlier visit must not
+      // end the new session at once.
+      recordActivity();
+      await keycloak.login({ redirectUri: `${origin}${DASHBOARD_PATH}` });
+    },
+    async getValidToken() {
+      await ready;
+      if (!isAuthenticated()) return undefined;
+      try {
+        await keycloak.updateToken(TOKEN_MIN_VALIDITY_SECONDS);
+      } catch {
+        // keycloak-js already cleared the token if the identity provider answered 400; after a
+        // network failure the old token is still worth a try, the API answers 401 if it is stale.
+      }
+      return keycloak.token ?? undefined;
+    },
+    subject: () => keycloak.tokenParsed?.sub,
+    onSessionEnded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { roleFromPermissions, useCurrentRole } from './useCurrentRole';

@@ -1,0 +1,2 @@
+export { LumioFormToolbar } from './LumioFormToolbar';
+export { zodValidator } from './zodValidator';

@@ -1,0 +1,52 @@
+import { Box } from '@mui/material';
+import { List, type ListProps, type SortPayload } from 'react-admin';
+import type { ReactNode } from 'react';
+import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
+import { ListSearch } from './ListSearch';
+import { LumioPagination } from './LumioPagination';
+
+export interface LumioListProps extends Omit<ListProps, 'actions' | 'pagination' | 'empty' | 'children' | 'render'> {
+  children: ReactNode;
+  /** Buttons right of the search box, e.g. a <CreateButton>. */
+  actions?: ReactNode;
+  /** Lists without a searchable column hide the search box. */
+  searchable?: boolean;
+}
+
+/** Every list sorts by name unless it says otherwise; the API rejects unknown sort fields. */
+const defaultSort: SortPayload = { field: 'name', order: 'ASC' };
+
+/**
+ * react-admin <List> with the generic table behaviour of the spec: search box above the table,
+ * footer with total and German paginator, page size 20, and the empty states inside the table
+ * (react-admin's own empty page is off so that search and actions stay visible).
+ */
+export function LumioList({
+  children,
+  actions,
+  searchable = true,
+  perPage = DEFAULT_PAGE_SIZE,
+  sort = defaultSort,
+  ...props
+}: LumioListProps) {
+  return (
+    <List {...props} perPage={perPage} sort={sort} actions={false} empty={false} pagination={<LumioPagination />}>
+      {searchable || actions ? (
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 2,
+            p: 2,
+          }}
+        >
+          {searchable ? <ListSearch /> : <span />}
+          {actions ? <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box> : null}
+        </Box>
+      ) : null}
+      {children}
+    </List>
+  );
+}

@@ -1,0 +1,23 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'ra-core';
+import { Link as RouterLink } from 'react-router';
+
+/**
+ * Placeholder of a spec route whose screen a later issue builds, so the tiles and menu entries
+ * already lead somewhere German instead of a 404. Replace it in guardedRoutes.tsx/publicRoutes.tsx.
+ */
+export function ComingSoon({ backTo, backLabelKey }: { backTo: string; backLabelKey: string }) {
+  const translate = useTranslate();
+  return (
+    <Paper variant="outlined" sx={{ p: 4, maxWidth: 640, mx: 'auto', mt: 2, textAlign: 'center' }}>
+      <Typography component="h1" variant="h2" gutterBottom>
+        {translate('app.comingSoon')}
+      </Typography>
+      <Link component={RouterLink} to={backTo}>
+        {translate(backLabelKey)}
+      </Link>
+    </Paper>
+  );
+}

@@ -1,0 +1,106 @@
+import { HttpError } from 'ra-core';
+
+/** Error body of every failed API call (ARCHITECTURE.md). */
+export interface ApiErrorBody {
+  errorCode: string;
+  messages: string[];
+  traceId: string;
+  status: number;
+}
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface HttpClientOptions {
+  /** Base of every path, e.g. "/api" from config.json. */
+  apiUrl: string;
+  /** A bearer token refreshed when less than 20 s remain, or undefined for anonymous calls. */
+  getToken: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+  /** document.cookie by default; injectable for tests. */
+  readCookies?: () => string;
+}
+
+export interface RequestOptions {
+  query?: URLSearchParams;
+  body?: unknown;
+}
+
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { messages?: unknown }).messages) &&
+    typeof (value as { messages: unknown[] }).messages[0] === 'string'
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export type HttpClient = <T = unknown>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<T>;
+
+/**
+ * The only place that calls fetch: adds the bearer token (refreshed first), copies the
+ * anti-forgery cookie into X-XSRF-TOKEN for every method other than GET/HEAD, and turns an error
+ * answer into react-admin's HttpError with message = messages[0] (the server message the error
+ * catalogue maps to German) and the whole error body in `body`.
+ */
+export function createHttpClient({
+  apiUrl,
+  getToken,
+  fetch: fetchImpl = (...args) => fetch(...args),
+  readCookies = () => document.cookie,
+}: HttpClientOptions): HttpClient {
+  const base = apiUrl.replace(/\/$/, '');
+  return async <T>(method: HttpMethod, path: string, { query, body }: RequestOptions = {}): Promise<T> => {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = await getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (!SAFE_METHODS.has(method)) {
+      const xsrf = readCookie(readCookies(), XSRF_COOKIE);
+      if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    }
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const search = query?.toString();
+    const url = `${base}${path}${search ? `?${search}` : ''}`;
+
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+      });
+    } catch {
+      // No answer at all: a translation key, so react-admin and the error dialog show German text.
+      throw new HttpError('ra.notification.http_error', 0);
+    }
+
+    const json = await readJson(response);
+    if (!response.ok) {
+      const message = isErrorBody(json) ? json.messages[0] : response.statusText || `HTTP ${response.status}`;
+      throw new HttpError(message, response.status, json);
+    }
+    return json as T;
+  };
+}

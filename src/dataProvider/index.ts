@@ -1,0 +1,170 @@
+import type {
+  CreateParams,
+  CreateResult,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  DeleteResult,
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetManyReferenceResult,
+  GetManyResult,
+  GetOneParams,
+  GetOneResult,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+  UpdateResult,
+} from 'ra-core';
+import type { PagedResult } from '../domain/paging';
+import type { Self } from '../domain/self';
+import { createHttpClient, type HttpClientOptions } from './http';
+import { toListQuery } from './paging';
+import { pathParameters, resolvePath, RESOURCE_ROUTES, routeOf, type ResourceRoute } from './resourcePaths';
+
+export { createHttpClient, readCookie, XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from './http';
+export { toListQuery, toOrderBy } from './paging';
+export { RESOURCE_ROUTES, resolvePath, type ResourceRoute } from './resourcePaths';
+
+/** Named calls that are not CRUD on a resource (STYLE.md: typed, mocked once, tested once). */
+export interface LumioDataProvider extends DataProvider {
+  /** GET /self. */
+  getSelf(): Promise<Self>;
+  /** Number of open company applications: totalItemCount of GET /company-application?pageSize=1. */
+  getOpenApplicationCount(): Promise<number>;
+}
+
+export interface DataProviderOptions extends HttpClientOptions {
+  routes?: Record<string, ResourceRoute>;
+}
+
+type Values = Record<string, unknown>;
+
+const idPath = (path: string, id: Identifier) => `${path}/${encodeURIComponent(String(id))}`;
+
+/** The body the API accepts: the listed fields, or everything but the id and the path's parent ids. */
+function bodyOf(data: Values, fields: readonly string[] | undefined, template: string): Values {
+  if (fields) return Object.fromEntries(fields.filter((field) => field in data).map((field) => [field, data[field]]));
+  const excluded = new Set(['id', ...pathParameters(template)]);
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !excluded.has(key)));
+}
+
+function isRecord(value: unknown): value is RaRecord {
+  return typeof value === 'object' && value !== null && 'id' in value;
+}
+
+/**
+ * ONE data provider for every resource, driven by the path map in resourcePaths.ts. Parent ids of
+ * a path template come from `meta` first, then the filter (for lists), then the record.
+ */
+export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataProviderOptions): LumioDataProvider {
+  const request = createHttpClient(http);
+
+  const getOne = async (resource: string, id: Identifier, meta?: Values) => {
+    const route = routeOf(resource, routes);
+    const path = resolvePath(route.path, meta);
+    return request<RaRecord>('GET', idPath(path, id));
+  };
+
+  const update = async (
+    resource: string,
+    id: Identifier,
+    data: Values,
+    previousData: Values | undefined,
+    meta?: Values,
+  ) => {
+    const route = routeOf(resource, routes);
+    const path = resolvePath(route.path, meta, previousData, data);
+    const answer = await request<unknown>('PUT', idPath(path, id), {
+      body: bodyOf(data, route.updateFields, route.path),
+    });
+    // Some PUTs answer 204; then the record is what was sent on top of what was there.
+    return isRecord(answer) ? answer : ({ ...previousData, ...data, id } as RaRecord);
+  };
+
+  const remove = async (resource: string, id: Identifier, previousData: Values | undefined, meta?: Values) => {
+    const route = routeOf(resource, routes);
+    const path = resolvePath(route.path, meta, previousData);
+    await request('DELETE', idPath(path, id));
+    return (previousData ?? { id }) as RaRecord;
+  };
+
+  return {
+    async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
+      const route = routeOf(resource, routes);
+      const path = resolvePath(route.path, params.meta, params.filter);
+      const query = toListQuery({ ...params, consumedKeys: pathParameters(route.path) });
+      const page = await request<PagedResult<R>>('GET', path, { query });
+      return { data: page.items, total: page.totalItemCount };
+    },
+
+    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
+      return { data: (await getOne(resource, params.id, params.meta)) as R };
+    },
+
+    async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> {
+      // The API has no batch read; one GET per id, in parallel.
+      const records = await Promise.all(params.ids.map((id) => getOne(resource, id, params.meta)));
+      return { data: records as R[] };
+    },
+
+    async getManyReference<R extends RaRecord>(
+      resource: string,
+      params: GetManyReferenceParams,
+    ): Promise<GetManyReferenceResult<R>> {
+      const route = routeOf(resource, routes);
+      const parent = { [params.target]: params.id };
+      const path = resolvePath(route.path, params.meta, parent, params.filter);
+      const query = toListQuery({ ...params, consumedKeys: [...pathParameters(route.path), params.target] });
+      const page = await request<PagedResult<R>>('GET', path, { query });
+      return { data: page.items, total: page.totalItemCount };
+    },
+
+    async create<R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: Identifier }>(
+      resource: string,
+      params: CreateParams<R>,
+    ): Promise<CreateResult<Result>> {
+      const route = routeOf(resource, routes);
+      const data = params.data as Values;
+      const path = resolvePath(route.path, params.meta, data);
+      const answer = await request<unknown>('POST', path, { body: bodyOf(data, route.createFields, route.path) });
+      const created = isRecord(answer) ? answer : { ...data, ...(answer as Values | undefined) };
+      return { data: created as Result };
+    },
+
+    async update<R extends RaRecord>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
+      const record = await update(resource, params.id, params.data as Values, params.previousData, params.meta);
+      return { data: record as R };
+    },
+
+    async updateMany<R extends RaRecord>(resource: string, params: UpdateManyParams<R>) {
+      const records = await Promise.all(
+        params.ids.map((id) => update(resource, id, params.data as Values, undefined, params.meta)),
+      );
+      return { data: records.map((record) => record.id as R['id']) };
+    },
+
+    async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
+      return { data: (await remove(resource, params.id, params.previousData, params.meta)) as R };
+    },
+
+    async deleteMany<R extends RaRecord>(resource: string, params: DeleteManyParams<R>) {
+      await Promise.all(params.ids.map((id) => remove(resource, id, undefined, params.meta)));
+      return { data: params.ids };
+    },
+
+    getSelf() {
+      return request<Self>('GET', '/self');
+    },
+
+    async getOpenApplicationCount() {
+      const page = await request<PagedResult<unknown>>('GET', routeOf('company-applications', routes).path, {
+        query: new URLSearchParams({ pageSize: '1' }),
+      });
+      return page.totalItemCount;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The path map: react-admin resource → API path template (relative to config.apiUrl). `{name}`
+ * placeholders are parent ids, taken from the call's `meta`, then its filter, then the record
+ * (see resolvePath). A new resource is one entry here.
+ *
+ * `createFields`/`updateFields` list what the API accepts in POST/PUT bodies; the server refuses
+ * unknown fields, and react-admin forms send the whole record (id, read-only fields).
+ */
+export interface ResourceRoute {
+  path: string;
+  createFields?: readonly string[];
+  updateFields?: readonly string[];
+}
+
+export const RESOURCE_ROUTES = {
+  'system-integrators': { path: '/system-integrator', createFields: ['name', 'code'], updateFields: ['name'] },
+  'company-applications': { path: '/company-application' },
+  companies: { path: '/company' },
+  stores: { path: '/company/{companyId}/store', createFields: ['name', 'address', 'country'] },
+  'company-users': { path: '/company/{companyId}/user' },
+  administrators: { path: '/administrator' },
+  resellers: {
+    path: '/system-integrator/{systemIntegratorId}/reseller',
+    createFields: ['name'],
+    updateFields: ['name'],
+  },
+  licenses: { path: '/license' },
+  'prepaid-packages': { path: '/license/{licenseId}/prepaid-package' },
+  'identification-process-reports': { path: '/identification-process/reports' },
+} as const satisfies Record<string, ResourceRoute>;
+
+export type ResourceName = keyof typeof RESOURCE_ROUTES;
+
+export class UnknownResourceError extends Error {
+  constructor(resource: string) {
+    super(`Unbekannte Ressource „${resource}“: kein Eintrag in RESOURCE_ROUTES`);
+  }
+}
+
+export function routeOf(resource: string, routes: Record<string, ResourceRoute> = RESOURCE_ROUTES): ResourceRoute {
+  const route = routes[resource];
+  if (!route) throw new UnknownResourceError(resource);
+  return route;
+}
+
+/** Names of the `{placeholders}` of a path template. */
+export function pathParameters(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+}
+
+type Source = Record<string, unknown> | undefined | null;
+
+/**
+ * Fills the template's placeholders from the given sources, first one that has a non-empty value
+ * wins. Throws when a parent id is missing: calling /company/undefined/store would only hide the
+ * bug behind a 404.
+ */
+export function resolvePath(template: string, ...sources: Source[]): string {
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    for (const source of sources) {
+      const value = source?.[name];
+      if (value !== undefined && value !== null && value !== '') return encodeURIComponent(String(value));
+    }
+    throw new Error(`Pfad ${template}: der Parameter ${name} fehlt`);
+  });
+}

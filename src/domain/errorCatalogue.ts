@@ -1,0 +1,228 @@
+/**
+ * The error catalogue of spec section 8: the server answers with English messages, the web app
+ * shows German text. The server imports the message constants from here, so one list serves both
+ * sides and a typo cannot make a message fall through to the generic text unnoticed.
+ */
+
+export const ERROR_DIALOG_TITLE = 'Das war nicht so geplant :/';
+export const TECHNICAL_ERROR_TEXT = 'Ein technischer Fehler ist aufgetreten.';
+
+const TRY_AGAIN_LATER = 'Bitte versuchen Sie es später erneut.';
+
+/** Server messages (messages[0] of the error body), spelled exactly as the API sends them. */
+export const SERVER_MESSAGES = {
+  forbidden: 'Forbidden',
+  notFound: 'Not found',
+  unauthorized: 'Unauthorized',
+  internalError: 'Internal error',
+  paymentRequired: 'Payment required',
+  unknownSystemIntegrator: 'Unknown system integrator',
+  documentNotFound: 'Document not found',
+  documentNotPendingApproval: 'Document not pending approval',
+  licenseKeyUnknown: 'License key unknown',
+  licenseKeyAlreadyInUse: 'License key already in use',
+  invalidSystemIntegratorId: 'Invalid system integrator id',
+  invalidStoreId: 'Invalid store id',
+  invalidResellerId: 'Invalid reseller id',
+  invalidLicenseKey: 'Invalid license key',
+  codeAlreadyInUse: 'Code already in use',
+  emailAlreadyInUse: 'E-mail already in use',
+  noApplicationFound: 'No application found',
+  sessionNotFound: 'Session not found',
+  invitationNotFound: 'Invitation not found',
+  licenseKeyNotValidForCompany: 'License key not valid for this company',
+  cannotEncryptFile: 'Cannot encrypt file',
+  cannotStoreFile: 'Cannot store file',
+  cannotDecryptFile: 'Cannot decrypt file',
+  cannotDownloadFile: 'Cannot download file',
+  cannotEncryptDocument: 'Cannot encrypt document',
+  cannotStoreDocument: 'Cannot store document',
+  cannotDecryptDocument: 'Cannot decrypt document',
+  cannotDownloadDocument: 'Cannot download document',
+  uniqueLicenseKeyNotGenerated: 'Unique license key could not be generated',
+  licenseSuspended: 'License suspended',
+  noPrepaidCredit: 'No prepaid credit',
+} as const;
+
+export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
+export type ServerMessage = (typeof SERVER_MESSAGES)[ServerMessageKey];
+
+/** The one parametrised server message; build it with this function so both sides agree. */
+export function amountMustBeMoreThan(minimum: number): string {
+  return `Amount must be more than ${minimum}`;
+}
+const AMOUNT_MUST_BE_MORE_THAN = /^Amount must be more than (-?\d+(?:[.,]\d+)?)$/;
+
+export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
+  forbidden: 'Zugriff verweigert.',
+  notFound: 'Nicht gefunden.',
+  unauthorized: 'Fehlende Berechtigung.',
+  internalError: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  paymentRequired: 'Zahlung erforderlich.',
+  unknownSystemIntegrator: 'Der Systemintegrator konnte nicht gefunden werden.',
+  documentNotFound: 'Anlage konnte nicht gefunden werden.',
+  documentNotPendingApproval: 'Anlage ist nicht zur Genehmigung ausstehend.',
+  licenseKeyUnknown: 'Der Lizenzschlüssel ist nicht bekannt.',
+  licenseKeyAlreadyInUse: 'Der Lizenzschlüssel wird bereits verwendet.',
+  invalidSystemIntegratorId: 'Ungültige Systemintegrator-ID.',
+  invalidStoreId: 'Ungültige Studio-ID.',
+  invalidResellerId: 'Ungültige Reseller-ID.',
+  invalidLicenseKey: 'Ungültiger Lizenzschlüssel.',
+  codeAlreadyInUse: 'Der Code wird bereits verwendet.',
+  emailAlreadyInUse: 'E-Mail-Adresse wird bereits verwendet oder wurde erst kürzlich gelöscht.',
+  noApplicationFound: 'Kein Antrag gefunden.',
+  sessionNotFound: 'Session nicht gefunden.',
+  invitationNotFound: 'Einladung nicht gefunden.',
+  licenseKeyNotValidForCompany: 'Der Lizenzschlüssel ist für dieses Unternehmen nicht gültig.',
+  cannotEncryptFile: `Die Datei konnte nicht verschlüsselt werden. ${TRY_AGAIN_LATER}`,
+  cannotStoreFile: `Die Datei konnte nicht gespeichert werden. ${TRY_AGAIN_LATER}`,
+  cannotDecryptFile: `Die Datei konnte nicht entschlüsselt werden. ${TRY_AGAIN_LATER}`,
+  cannotDownloadFile: `Die Datei konnte nicht heruntergeladen werden. ${TRY_AGAIN_LATER}`,
+  cannotEncryptDocument: `Die Anlage konnte nicht verschlüsselt werden. ${TRY_AGAIN_LATER}`,
+  cannotStoreDocument: `Die Anlage konnte nicht gespeichert werden. ${TRY_AGAIN_LATER}`,
+  cannotDecryptDocument: `Die Anlage konnte nicht entschlüsselt werden. ${TRY_AGAIN_LATER}`,
+  cannotDownloadDocument: `Die Anlage konnte nicht heruntergeladen werden. ${TRY_AGAIN_LATER}`,
+  uniqueLicenseKeyNotGenerated:
+    'Es konnte kein eindeutiger Lizenzschlüssel erzeugt werden. Bitte versuchen Sie es erneut.',
+  licenseSuspended: 'Die Lizenz ist ausgesetzt.',
+  noPrepaidCredit: 'Kein Guthaben verfügbar.',
+};
+
+/** Error codes whose German text overrides whatever message the body carries. */
+export const EID_ERROR_CODES = [
+  'EID_SESSION_EXPIRED',
+  'EID_RESPONSE_UNREADABLE',
+  'EID_DOCUMENT_ALREADY_BOUND',
+  'EID_DOCUMENT_DOES_NOT_MATCH_USER',
+  'EID_UNKNOWN_DOCUMENT',
+  'EID_UNKNOWN_USER',
+  'EID_TOKEN_CANNOT_BE_ISSUED',
+] as const;
+export type EidErrorCode = (typeof EID_ERROR_CODES)[number];
+
+export const EID_ERROR_TEXTS: Record<EidErrorCode, string> = {
+  EID_SESSION_EXPIRED: 'Die eID-Sitzung ist abgelaufen. Bitte starten Sie die Verifizierung erneut.',
+  EID_RESPONSE_UNREADABLE:
+    'Die Antwort des eID-Servers konnte nicht gelesen werden. Bitte starten Sie die Verifizierung erneut.',
+  EID_DOCUMENT_ALREADY_BOUND: 'Dieser Ausweis ist bereits mit einem anderen Benutzerkonto verknüpft.',
+  EID_DOCUMENT_DOES_NOT_MATCH_USER: 'Die Daten auf dem Ausweis stimmen nicht mit Ihren Benutzerdaten überein.',
+  EID_UNKNOWN_DOCUMENT: 'Der Ausweis ist unbekannt und kann nicht verwendet werden.',
+  EID_UNKNOWN_USER: 'Zu diesem Ausweis ist kein Benutzerkonto bekannt.',
+  EID_TOKEN_CANNOT_BE_ISSUED: `Für die eID-Verifizierung konnte kein Zugangstoken ausgestellt werden. ${TRY_AGAIN_LATER}`,
+};
+
+export const VALIDATION_FAILED = 'VALIDATION_FAILED';
+
+export interface ErrorBodyLike {
+  errorCode?: string;
+  messages?: readonly string[];
+}
+
+const textByServerMessage: ReadonlyMap<string, string> = new Map(
+  (Object.keys(SERVER_MESSAGES) as ServerMessageKey[]).map((key) => [SERVER_MESSAGES[key], SERVER_MESSAGE_TEXTS[key]]),
+);
+
+function isEidErrorCode(code: string): code is EidErrorCode {
+  return (EID_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** True when the message is one the catalogue translates (also the parametrised amount message). */
+export function isKnownServerMessage(message: string): boolean {
+  const trimmed = message.trim();
+  return textByServerMessage.has(trimmed) || AMOUNT_MUST_BE_MORE_THAN.test(trimmed);
+}
+
+/** German text for one server message; undefined when the catalogue does not know it. */
+export function serverMessageToGerman(message: string): string | undefined {
+  const trimmed = message.trim();
+  const known = textByServerMessage.get(trimmed);
+  if (known) return known;
+  const amount = AMOUNT_MUST_BE_MORE_THAN.exec(trimmed);
+  return amount ? `Der Betrag muss größer als ${amount[1]} sein.` : undefined;
+}
+
+/**
+ * The server prefixes a broken field's message with its path ("name: …"); the user sees the form
+ * label instead, so the technical prefix is dropped.
+ */
+const FIELD_PREFIX = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*:\s+/;
+
+/*
+ * The domain schemas (src/domain/*) carry German messages, while library defaults (zod, Fastify)
+ * are English. A message counts as German when it has an umlaut/ß or a German function word that
+ * English never uses; English defaults ("Invalid input", "Too big", "must have required property")
+ * contain neither, so they fall back to the technical-error text instead of leaking English.
+ */
+const GERMAN_MARKERS =
+  /[äöüÄÖÜß]|\b(?:bitte|darf|dürfen|muss|müssen|ist|sind|nicht|nur|kein|keine|einen|eine|Sie|höchstens|mindestens|enthalten|erforderlich|Pflichtfeld|ungültig|ungültige|ungültiger|Zeichen|gültige|gültigen)\b/i;
+
+export function looksGerman(message: string): boolean {
+  return GERMAN_MARKERS.test(message);
+}
+
+function validationMessageToGerman(message: string): string | undefined {
+  const known = serverMessageToGerman(message);
+  if (known) return known;
+  const text = message.replace(FIELD_PREFIX, '').trim();
+  return text && looksGerman(text) ? text : undefined;
+}
+
+/**
+ * A validation failure lists one message per broken field. They are shown only when every one
+ * is German: a single English one means the client sent something its own form rules should
+ * have stopped, which is a technical error from the user's point of view.
+ */
+function validationText(messages: readonly string[]): string {
+  const texts = messages.map(validationMessageToGerman);
+  if (texts.length === 0 || texts.some((text) => text === undefined)) return TECHNICAL_ERROR_TEXT;
+  return [...new Set(texts)].join(' ');
+}
+
+/**
+ * The German text of the error dialog for an error body: an eID error code wins, then a
+ * validation failure shows its (German) field messages, then the first server message is looked
+ * up; anything unknown gets the generic technical-error text.
+ */
+export function toGermanErrorText(body: ErrorBodyLike | undefined): string {
+  if (!body) return TECHNICAL_ERROR_TEXT;
+  const { errorCode, messages } = body;
+  if (errorCode && isEidErrorCode(errorCode)) return EID_ERROR_TEXTS[errorCode];
+  if (errorCode === VALIDATION_FAILED) return validationText(messages ?? []);
+  const first = messages?.[0];
+  return (typeof first === 'string' && serverMessageToGerman(first)) || TECHNICAL_ERROR_TEXT;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function asErrorBody(value: unknown): ErrorBodyLike | undefined {
+  if (!isRecord(value)) return undefined;
+  const { errorCode, messages } = value;
+  const hasCode = typeof errorCode === 'string';
+  const hasMessages = Array.isArray(messages) && messages.every((m) => typeof m === 'string');
+  if (!hasCode && !hasMessages) return undefined;
+  return {
+    errorCode: hasCode ? errorCode : undefined,
+    messages: hasMessages ? (messages as string[]) : undefined,
+  };
+}
+
+/**
+ * Finds the error body in whatever a call rejected with: react-admin's HttpError (body on
+ * `.body`), a bare error body, or an Error whose message is itself a server message (when the
+ * answer had no JSON body). Anything else yields undefined, i.e. the technical-error text.
+ */
+export function errorBodyOf(error: unknown): ErrorBodyLike | undefined {
+  if (!isRecord(error)) return typeof error === 'string' ? { messages: [error] } : undefined;
+  const fromBody = asErrorBody(error.body);
+  if (fromBody) return fromBody;
+  const bare = asErrorBody(error);
+  if (bare) return bare;
+  return typeof error.message === 'string' ? { messages: [error.message] } : undefined;
+}
+
+/** German dialog text for anything a data-provider call may reject with. */
+export function errorToGermanText(error: unknown): string {
+  return toGermanErrorText(errorBodyOf(error));
+}

@@ -1,0 +1,223 @@
+import { isInitialRegistrationFinished, type Role } from './roles';
+import type { GuardedRouteRoot } from './routes';
+
+/**
+ * Who sees which dashboard tile and header-menu entry, and who may open which area: ONE pure
+ * table for spec section 2 ("Overview (dashboard) tiles", "Header menu and footer"). The
+ * dashboard, the menu, the auth provider's canAccess and the unit tests all read it.
+ */
+
+/** The part of GET /api/self the rules need. */
+export interface NavigationUser {
+  role: Role;
+  status: string;
+  associatedEntity?: { id: string } | null;
+}
+
+type Rule = (user: NavigationUser) => boolean;
+
+const everyone: Rule = () => true;
+const roleIn =
+  (...roles: Role[]): Rule =>
+  (user) =>
+    roles.includes(user.role);
+const registrationFinished: Rule = (user) => isInitialRegistrationFinished(user.role, user.status);
+const registrationUnfinished: Rule = (user) => !registrationFinished(user);
+const allOf =
+  (...rules: Rule[]): Rule =>
+  (user) =>
+    rules.every((rule) => rule(user));
+
+export type AreaId =
+  | 'dashboard'
+  | 'profileManagement'
+  | 'employees'
+  | 'verify'
+  | 'reseller'
+  | 'companyManagement'
+  | 'administration'
+  | 'companies'
+  | 'openApplications'
+  | 'identificationProcessReports'
+  | 'licenses'
+  | 'systemIntegrators';
+
+interface AreaDefinition {
+  /** First path segment of the area's route. */
+  route: GuardedRouteRoot;
+  /** Link target; most areas link to their route, the owner's licences to the own company. */
+  href?: (user: NavigationUser) => string;
+}
+
+export const AREAS: Record<AreaId, AreaDefinition> = {
+  dashboard: { route: 'dashboard' },
+  profileManagement: { route: 'profile-management' },
+  employees: { route: 'employees' },
+  verify: { route: 'verify' },
+  reseller: { route: 'reseller' },
+  companyManagement: { route: 'company-management' },
+  administration: { route: 'administration' },
+  companies: { route: 'companies' },
+  openApplications: { route: 'open-applications' },
+  identificationProcessReports: { route: 'identification-process-reports' },
+  licenses: {
+    route: 'license-management',
+    // Spec: "Owner: /license-management/{companyId} with own company id".
+    href: (user) =>
+      user.role === 'Owner' && user.associatedEntity
+        ? `/license-management/${encodeURIComponent(user.associatedEntity.id)}`
+        : '/license-management',
+  },
+  systemIntegrators: { route: 'system-integrators' },
+};
+
+export function areaHref(area: AreaId, user: NavigationUser): string {
+  const definition = AREAS[area];
+  return definition.href ? definition.href(user) : `/${definition.route}`;
+}
+
+const companyManagers = roleIn('Owner', 'AccountAdministrator');
+
+/** Tile rules, in the order of the spec's tile table. */
+const TILE_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'openApplicationCount' }> = [
+  { area: 'profileManagement', visibleTo: everyone },
+  { area: 'employees', visibleTo: allOf(companyManagers, registrationFinished) },
+  {
+    area: 'verify',
+    visibleTo: allOf(roleIn('Owner', 'Employee', 'AccountAdministrator'), registrationUnfinished),
+  },
+  { area: 'reseller', visibleTo: roleIn('SystemIntegratorAdmin') },
+  { area: 'companyManagement', visibleTo: allOf(companyManagers, registrationFinished) },
+  { area: 'administration', visibleTo: roleIn('LumioAdmin', 'SystemAdmin') },
+  { area: 'companies', visibleTo: roleIn('LumioAdmin') },
+  { area: 'openApplications', visibleTo: roleIn('LumioAdmin'), badge: 'openApplicationCount' },
+  {
+    area: 'identificationProcessReports',
+    visibleTo: allOf(roleIn('Owner', 'LumioAdmin', 'SystemIntegratorAdmin'), registrationFinished),
+  },
+  { area: 'licenses', visibleTo: allOf(roleIn('SystemIntegratorAdmin', 'Owner'), registrationFinished) },
+  { area: 'systemIntegrators', visibleTo: roleIn('SystemAdmin') },
+];
+
+const tileRule = (area: AreaId): Rule => TILE_RULES.find((tile) => tile.area === area)?.visibleTo ?? (() => false);
+
+/**
+ * Menu rules, in the spec's menu order. "Visibility follows the tile rules, except: Offene
+ * Anträge in the menu is listed for Owner and AccountAdministrator after initial registration,
+ * and Firmen and Vorgangsauswertung in the menu for LumioAdmin (the two readings differ from the
+ * tiles; both apply as stated)". Read literally, the stated menu rules replace the tile rules for
+ * those entries: so LumioAdmin has the 'Offene Anträge' tile but no such menu entry, and only
+ * LumioAdmin has 'Vorgangsauswertung' in the menu.
+ */
+const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule }> = [
+  { area: 'dashboard', visibleTo: everyone },
+  { area: 'verify', visibleTo: tileRule('verify') },
+  { area: 'administration', visibleTo: tileRule('administration') },
+  { area: 'companyManagement', visibleTo: tileRule('companyManagement') },
+  { area: 'companies', visibleTo: roleIn('LumioAdmin') },
+  { area: 'licenses', visibleTo: tileRule('licenses') },
+  { area: 'reseller', visibleTo: tileRule('reseller') },
+  { area: 'employees', visibleTo: tileRule('employees') },
+  { area: 'openApplications', visibleTo: allOf(companyManagers, registrationFinished) },
+  { area: 'identificationProcessReports', visibleTo: roleIn('LumioAdmin') },
+  { area: 'systemIntegrators', visibleTo: tileRule('systemIntegrators') },
+];
+
+export interface Tile {
+  area: AreaId;
+  href: string;
+  titleKey: string;
+  descriptionKey: string;
+  badge?: 'openApplicationCount';
+}
+
+export interface MenuEntry {
+  area: AreaId;
+  href: string;
+  labelKey: string;
+}
+
+export function visibleTiles(user: NavigationUser): Tile[] {
+  return TILE_RULES.filter((tile) => tile.visibleTo(user)).map(({ area, badge }) => ({
+    area,
+    href: areaHref(area, user),
+    titleKey: `app.tiles.${area}.title`,
+    descriptionKey: `app.tiles.${area}.description`,
+    ...(badge ? { badge } : {}),
+  }));
+}
+
+export function visibleMenuEntries(user: NavigationUser): MenuEntry[] {
+  return MENU_RULES.filter((entry) => entry.visibleTo(user)).map(({ area }) => ({
+    area,
+    href: areaHref(area, user),
+    labelKey: `app.menu.${area}`,
+  }));
+}
+
+/** Spec: "Only {product}Admin loads the open-applications count." */
+export function shouldLoadOpenApplicationCount(user: NavigationUser): boolean {
+  return user.role === 'LumioAdmin';
+}
+
+/** Every area id, for tests and for the message catalogue check. */
+export const AREA_IDS = Object.keys(AREAS) as AreaId[];
+export const TILE_AREAS: readonly AreaId[] = TILE_RULES.map((tile) => tile.area);
+export const MENU_AREAS: readonly AreaId[] = MENU_RULES.map((entry) => entry.area);
+
+// ---------------------------------------------------------------------------------------------
+// Access (react-admin's canAccess)
+// ---------------------------------------------------------------------------------------------
+
+export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | (string & {});
+
+/**
+ * Resources whose actions differ per role. Team contract: system integrators are read by
+ * SystemAdmin, LumioAdmin and SystemIntegratorAdmin (the server limits the latter to its own one);
+ * only SystemAdmin creates and edits. An action missing here is refused.
+ */
+const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>>>> = {
+  'system-integrators': {
+    list: roleIn('SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin'),
+    show: roleIn('SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin'),
+    create: roleIn('SystemAdmin'),
+    edit: roleIn('SystemAdmin'),
+  },
+};
+
+/** Guarded routes that are neither a tile nor a menu entry. */
+const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
+  // 'profile' only links to the password change at the identity provider; everyone has one.
+  profile: everyone,
+  // The static verification mock of spec section 2 shows profile versus ID data of the user.
+  'verification-check': everyone,
+  'open-application-detail-view': tileRule('openApplications'),
+};
+
+/**
+ * Whether the user may open a guarded route: wherever the dashboard or the menu links a user to,
+ * that user may go (a link must never lead to "Zugriff verweigert"). The server still enforces the
+ * real permissions of every call.
+ */
+function canOpenRoute(user: NavigationUser, route: string): boolean {
+  const extra = EXTRA_ROUTE_RULES[route as GuardedRouteRoot];
+  if (extra) return extra(user);
+  const areas = AREA_IDS.filter((area) => AREAS[area].route === route);
+  return areas.some(
+    (area) =>
+      area === 'dashboard' ||
+      TILE_RULES.some((tile) => tile.area === area && tile.visibleTo(user)) ||
+      MENU_RULES.some((entry) => entry.area === area && entry.visibleTo(user)),
+  );
+}
+
+/**
+ * canAccess for react-admin: `resource` is a react-admin resource name or the first segment of a
+ * guarded custom route. Areas without per-action rules allow every action to those who may open
+ * them; later resources add their action rules to RESOURCE_ACTION_RULES.
+ */
+export function canAccess(user: NavigationUser, resource: string, action: AccessAction): boolean {
+  const actionRules = RESOURCE_ACTION_RULES[resource];
+  if (actionRules) return actionRules[action]?.(user) ?? false;
+  return canOpenRoute(user, resource);
+}

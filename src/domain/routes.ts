@@ -1,0 +1,47 @@
+/**
+ * The route table of spec section 2, split into public and guarded routes. The light public shell
+ * (main.tsx) uses it to decide whether a path needs the admin app at all, so an unknown path is
+ * sent to the landing page without downloading react-admin.
+ */
+
+/** First path segment of every guarded route of spec section 2 (react-admin renders them). */
+export const GUARDED_ROUTE_ROOTS = [
+  'dashboard',
+  'verify',
+  'verification-check',
+  'profile',
+  'profile-management',
+  'employees',
+  'open-applications',
+  'open-application-detail-view',
+  'administration',
+  'company-management',
+  'companies',
+  'identification-process-reports',
+  'license-management',
+  'reseller',
+  'system-integrators',
+] as const;
+export type GuardedRouteRoot = (typeof GUARDED_ROUTE_ROOTS)[number];
+
+/** react-admin's own pages inside the guarded app (canAccess and authentication failures land here). */
+export const ADMIN_INTERNAL_ROUTE_ROOTS = ['access-denied', 'authentication-error'] as const;
+
+export const LANDING_PATH = '/';
+export const DASHBOARD_PATH = '/dashboard';
+export const IMPRINT_PATH = '/imprint';
+export const REGISTER_STUDIO_PATH = '/register-studio';
+export const PROFILE_MANAGEMENT_PATH = '/profile-management';
+
+function firstSegment(pathname: string): string {
+  return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+}
+
+/** True when the path belongs to the admin app (a guarded route or one of react-admin's own pages). */
+export function isGuardedPath(pathname: string): boolean {
+  const root = firstSegment(pathname);
+  return (
+    (GUARDED_ROUTE_ROOTS as readonly string[]).includes(root) ||
+    (ADMIN_INTERNAL_ROUTE_ROOTS as readonly string[]).includes(root)
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Shape of GET /config/config.json. The web app reads it before it renders anything, so the same
+ * build runs against the embedded identity provider or a real Keycloak.
+ */
+export interface RuntimeConfig {
+  apiUrl: string;
+  keycloak: { url: string; realm: string; clientId: string };
+  brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
+}
+
+export class RuntimeConfigError extends Error {}
+
+function text(value: unknown, path: string): string {
+  if (typeof value !== 'string' || value === '') throw new RuntimeConfigError(`config.json: ${path} fehlt`);
+  return value;
+}
+
+function object(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) throw new RuntimeConfigError(`config.json: ${path} fehlt`);
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Checks the answer by hand instead of with a schema library: this runs on the landing page,
+ * whose bundle must stay small.
+ */
+export function parseRuntimeConfig(json: unknown): RuntimeConfig {
+  const root = object(json, 'Konfiguration');
+  const keycloak = object(root.keycloak, 'keycloak');
+  const brandOwner = object(root.brandOwner, 'brandOwner');
+  return {
+    apiUrl: text(root.apiUrl, 'apiUrl').replace(/\/$/, ''),
+    keycloak: {
+      url: text(keycloak.url, 'keycloak.url').replace(/\/$/, ''),
+      realm: text(keycloak.realm, 'keycloak.realm'),
+      clientId: text(keycloak.clientId, 'keycloak.clientId'),
+    },
+    brandOwner: {
+      name: text(brandOwner.name, 'brandOwner.name'),
+      address: text(brandOwner.address, 'brandOwner.address'),
+      register: text(brandOwner.register, 'brandOwner.register'),
+      vatId: text(brandOwner.vatId, 'brandOwner.vatId'),
+      contact: text(brandOwner.contact, 'brandOwner.contact'),
+    },
+  };
+}

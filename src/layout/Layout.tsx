@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import { Loading, SkipNavigationButton, TitlePortal } from 'react-admin';
+import { Suspense, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Footer } from './Footer';
+import { HeaderMenu } from './HeaderMenu';
+import { LayoutErrorBoundary } from './LayoutErrorBoundary';
+import { SessionWatcher } from './SessionWatcher';
+
+/**
+ * Layout of the signed-in app: header menu on top (no sidebar: the spec's menu is horizontal),
+ * the page, the footer. It provides the Suspense boundary that React.lazy resource screens need.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipNavigationButton />
+      <HeaderMenu />
+      <Box component="main" id="main-content" sx={{ flex: 1, px: { xs: 2, md: 4 }, py: 3 }}>
+        {/* react-admin's <Title> (list and form pages) renders into this heading; hidden while empty. */}
+        <TitlePortal component="h1" variant="h1" sx={{ mb: 2, '&:empty': { display: 'none' } }} />
+        <LayoutErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>{children}</Suspense>
+        </LayoutErrorBoundary>
+      </Box>
+      <Footer />
+      <SessionWatcher />
+    </Box>
+  );
+}

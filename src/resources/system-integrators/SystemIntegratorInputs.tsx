@@ -1,0 +1,42 @@
+import { TextInput } from 'react-admin';
+import { zodValidator } from '../../components/form';
+import {
+  SYSTEM_INTEGRATOR_CODE_MAX_LENGTH,
+  SYSTEM_INTEGRATOR_NAME_MAX_LENGTH,
+  systemIntegratorCodeSchema,
+  systemIntegratorNameSchema,
+} from '../../domain/systemIntegrator';
+
+// Created once: react-admin re-registers an input whose validate prop changes identity.
+const validateName = zodValidator(systemIntegratorNameSchema);
+const validateCode = zodValidator(systemIntegratorCodeSchema);
+
+export interface SystemIntegratorInputsProps {
+  /** On edit the code is shown read-only: PUT changes only the name. */
+  mode: 'create' | 'edit';
+  /** Everything read-only, for users who may see but not change the record. */
+  readOnly?: boolean;
+}
+
+export function SystemIntegratorInputs({ mode, readOnly = false }: SystemIntegratorInputsProps) {
+  const codeFixed = mode === 'edit';
+  return (
+    <>
+      <TextInput
+        source="name"
+        validate={validateName}
+        readOnly={readOnly}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: SYSTEM_INTEGRATOR_NAME_MAX_LENGTH } }}
+      />
+      <TextInput
+        source="code"
+        validate={codeFixed ? undefined : validateCode}
+        readOnly={readOnly || codeFixed}
+        helperText={codeFixed ? 'app.systemIntegrators.codeReadOnly' : undefined}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: SYSTEM_INTEGRATOR_CODE_MAX_LENGTH } }}
+      />
+    </>
+  );
+}

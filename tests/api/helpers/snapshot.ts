@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+/** Row counts and a checksum of every application table, to prove a refused request wrote nothing. */
+export async function snapshotTables(app: FastifyInstance): Promise<Record<string, string>> {
+  const tables = ['users', 'companies', 'stores', 'system_integrators'];
+  const out: Record<string, string> = {};
+  for (const table of tables) {
+    const result = await app.db.execute(
+      sql.raw(
+        `SELECT count(*)::text AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`,
+      ),
+    );
+    const row = (result as unknown as { rows: { n: string; h: string }[] }).rows[0];
+    out[table] = `${row.n}:${row.h}`;
+  }
+  return out;
+}

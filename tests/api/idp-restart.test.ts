@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { DEMO } from './helpers/app';
+import { loginAs } from './helpers/login';
+
+const refresh = (app: FastifyInstance, refreshToken: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/realms/lumio/protocol/openid-connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      client_id: 'lumio-web',
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+    }).toString(),
+  });
+
+describe('embedded identity provider across a restart', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lumio-idp-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    SEED_DEMO_DATA: 'true',
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function start() {
+    const database = await openDatabase({ dataDir });
+    const app = await build({ config, database, logger: false });
+    app.addHook('onClose', () => database.close());
+    return app;
+  }
+
+  it('keeps sessions, refresh tokens and the signing key', async () => {
+    const first = await start();
+    const { refreshToken, accessToken } = await loginAs(first, DEMO.systemAdmin);
+    await first.close();
+
+    const second = await start();
+    try {
+      const res = await refresh(second, refreshToken);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().refresh_token).toMatch(/^lumio-rt\./);
+      const self = await second.inject({ url: '/api/self', headers: { authorization: `Bearer ${accessToken}` } });
+      expect(self.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemIntegrators } from '../../server/db/schema';
+import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { loginAs } from './helpers/login';
+import { snapshotTables } from './helpers/snapshot';
+
+/** The permission table of docs/permissions.md, read as data: the test and the docs cannot drift. */
+const ROLE_COLUMNS = {
+  SystemAdmin: DEMO.systemAdmin,
+  LumioAdmin: DEMO.lumioAdmin,
+  SystemIntegratorAdmin: DEMO.integrator,
+  Owner: DEMO.owner,
+  AccountAdministrator: DEMO.accountAdmin,
+  Employee: DEMO.employee,
+  'Registrierung offen': DEMO.unverifiedOwner,
+} as const;
+type Column = keyof typeof ROLE_COLUMNS;
+
+interface Row {
+  method: string;
+  path: string;
+  anonymous: string;
+  cells: Record<Column, string>;
+}
+
+function readPermissionTable(): Row[] {
+  const text = readFileSync(new URL('../../docs/permissions.md', import.meta.url), 'utf8');
+  const lines = text
+    .split('\n')
+    .filter(
+      (l) => l.startsWith('| GET') || l.startsWith('| POST') || l.startsWith('| PUT') || l.startsWith('| DELETE'),
+    );
+  return lines.map((line) => {
+    const [endpoint, anonymous, ...rest] = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const [method, path] = endpoint.split(' ');
+    const cells = Object.fromEntries(Object.keys(ROLE_COLUMNS).map((col, i) => [col, rest[i]])) as Record<
+      Column,
+      string
+    >;
+    return { method, path, anonymous, cells };
+  });
+}
+
+interface Fixture {
+  /** Path parameters for the user's own tenant (or any valid target). */
+  own: Record<string, string>;
+  /** Path parameters of another tenant, for `eigene` cells. */
+  foreign?: Record<string, string>;
+  body?: unknown;
+}
+
+describe('permissions (docs/permissions.md)', () => {
+  let app: FastifyInstance;
+  const tokens = new Map<string, string>();
+  let fixtures: Record<string, Fixture>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    for (const email of Object.values(ROLE_COLUMNS)) tokens.set(email, (await loginAs(app, email)).accessToken);
+    const [fotosoft] = await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'FOTOSOFT'));
+    const [other] = await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'BILDWERK'));
+    let codeCounter = 0;
+    fixtures = {
+      'GET /config/config.json': { own: {} },
+      'GET /api/self': { own: {} },
+      'GET /api/system-integrator': { own: {} },
+      'GET /api/system-integrator/{id}': { own: { id: fotosoft.id }, foreign: { id: other.id } },
+      'POST /api/system-integrator': {
+        own: {},
+        get body() {
+          codeCounter += 1;
+          return { name: 'Rechte-Test GmbH', code: `RECHTE${codeCounter}` };
+        },
+      },
+      'PUT /api/system-integrator/{id}': { own: { id: other.id }, body: { name: 'Bildwerk Systeme AG' } },
+      'GET /api/company-application': { own: {} },
+    };
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const rows = readPermissionTable();
+
+  it('lists every /api route the server has', () => {
+    const documented = new Set(rows.map((r) => `${r.method} ${r.path}`));
+    const missing: string[] = [];
+    for (const route of apiRoutes(app)) if (!documented.has(route)) missing.push(route);
+    expect(missing).toEqual([]);
+  });
+
+  function url(path: string, params: Record<string, string>) {
+    return path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]);
+  }
+
+  async function send(row: Row, params: Record<string, string>, token?: string) {
+    const client = apiClient(app, token);
+    const fixture = fixtures[`${row.method} ${row.path}`];
+    const target = url(row.path, params);
+    if (row.method === 'GET') return client.get(target);
+    if (row.method === 'DELETE') return client.delete(target);
+    return row.method === 'POST' ? client.post(target, fixture.body) : client.put(target, fixture.body);
+  }
+
+  for (const row of rows) {
+    const key = `${row.method} ${row.path}`;
+    describe(key, () => {
+      it(`anonymous: ${row.anonymous}`, async () => {
+        const fixture = fixtures[key];
+        expect(fixture, `fixture for ${key}`).toBeDefined();
+        const before = await snapshotTables(app);
+        const res = await send(row, fixture.own);
+        if (row.anonymous === '401') {
+          expect(res.statusCode).toBe(401);
+          expect(errorOf(res).messages[0]).toBe('Unauthorized');
+          expect(await snapshotTables(app)).toEqual(before);
+        } else {
+          expect(res.statusCode).toBeLessThan(400);
+        }
+      });
+
+      for (const [column, email] of Object.entries(ROLE_COLUMNS) as [Column, string][]) {
+        const cell = row.cells[column];
+        it(`${column}: ${cell}`, async () => {
+          const fixture = fixtures[key];
+          const token = tokens.get(email);
+          if (cell === '✗') {
+            const before = await snapshotTables(app);
+            const res = await send(row, fixture.own, token);
+            expect(res.statusCode).toBe(403);
+            expect(errorOf(res).messages[0]).toBe('Forbidden');
+            expect(await snapshotTables(app)).toEqual(before);
+            return;
+          }
+          const res = await send(row, fixture.own, token);
+          expect([401, 403]).not.toContain(res.statusCode);
+          expect(res.statusCode).toBeLessThan(500);
+          if (cell === 'eigene' && fixture.foreign) {
+            const before = await snapshotTables(app);
+            const foreign = await send(row, fixture.foreign, token);
+            expect(foreign.statusCode).toBe(403);
+            expect(await snapshotTables(app)).toEqual(before);
+          }
+        });
+      }
+    });
+  }
+});
+
+/** "METHOD /path/{param}" for every /api route, from Fastify's own route table. */
+function apiRoutes(app: FastifyInstance): string[] {
+  const out: string[] = [];
+  const tree = app.printRoutes({ commonPrefix: false, includeMeta: false });
+  for (const line of tree.split('\n')) {
+    const match = /(\/api\/\S*) \(([A-Z, ]+)\)/.exec(line.replace(/^[\s│├└─]+/, ''));
+    if (!match || match[1].startsWith('/api/docs')) continue;
+    const path = match[1].replace(/:(\w+)/g, '{$1}');
+    for (const method of match[2].split(', ')) if (method !== 'HEAD') out.push(`${method} ${path}`);
+  }
+  return out;
+}

@@ -1,0 +1,129 @@
+import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { loginAs } from './helpers/login';
+
+describe('GET /api/self', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('tells an owner its role, status, company and personal data', async () => {
+    const { accessToken } = await loginAs(app, DEMO.owner);
+    const res = await apiClient(app, accessToken).get('/api/self');
+    expect(res.statusCode).toBe(200);
+    const self = res.json();
+    expect(self).toMatchObject({
+      firstName: 'Stefan',
+      lastName: 'Sonnenschein',
+      salutation: 'Herr',
+      email: DEMO.owner,
+      birthDate: '1975-04-12',
+      role: 'Owner',
+      status: 'VerifiedAndApproved',
+    });
+    expect(self.associatedEntity.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(self.id).toBe(decodeJwt(accessToken).sub);
+  });
+
+  it('gives a system integrator admin its system integrator as associated entity', async () => {
+    const { accessToken } = await loginAs(app, DEMO.integrator);
+    const self = (await apiClient(app, accessToken).get('/api/self')).json();
+    expect(self.role).toBe('SystemIntegratorAdmin');
+    const si = (await apiClient(app, accessToken).get(`/api/system-integrator/${self.associatedEntity.id}`)).json();
+    expect(si.code).toBe('FOTOSOFT');
+  });
+
+  it('has no associated entity for provider administrators', async () => {
+    const { accessToken } = await loginAs(app, DEMO.lumioAdmin);
+    const self = (await apiClient(app, accessToken).get('/api/self')).json();
+    expect(self).toMatchObject({ role: 'LumioAdmin', associatedEntity: null, salutation: null, birthDate: null });
+  });
+
+  it('answers an owner with unfinished registration, who may reach nothing else', async () => {
+    const { accessToken } = await loginAs(app, DEMO.unverifiedOwner);
+    const client = apiClient(app, accessToken);
+    expect((await client.get('/api/self')).json()).toMatchObject({ role: 'Owner', status: 'Unverified' });
+    const other = await client.get('/api/system-integrator');
+    expect(other.statusCode).toBe(403);
+    expect(errorOf(other).messages).toEqual(['Forbidden']);
+  });
+
+  it('refuses a missing token with 401 in the error body', async () => {
+    const res = await apiClient(app).get('/api/self');
+    expect(res.statusCode).toBe(401);
+    const body = errorOf(res);
+    expect(body).toMatchObject({ errorCode: 'UNAUTHORIZED', messages: ['Unauthorized'], status: 401 });
+    expect(body.traceId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a malformed authorization header', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/self', headers: { authorization: 'Bearer nonsense' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a token signed by anybody but the identity provider', async () => {
+    const { accessToken } = await loginAs(app, DEMO.systemAdmin);
+    const claims = decodeJwt(accessToken);
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ ...claims, realm_access: { roles: ['SystemAdmin'] } })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'forged' })
+      .sign(privateKey);
+    expect((await apiClient(app, forged).get('/api/self')).statusCode).toBe(401);
+    const [header, payload] = accessToken.split('.');
+    const tampered = `${header}.${payload.slice(0, -2)}AA.${accessToken.split('.')[2]}`;
+    expect((await apiClient(app, tampered).get('/api/self')).statusCode).toBe(401);
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+    expect((await apiClient(app, unsigned).get('/api/self')).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const { accessToken } = await loginAs(app, DEMO.systemAdmin);
+    expect((await apiClient(app, accessToken).get('/api/self')).statusCode).toBe(200);
+    const exp = decodeJwt(accessToken).exp!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((exp + 10) * 1000);
+    const res = await apiClient(app, accessToken).get('/api/self');
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res).messages).toEqual(['Unauthorized']);
+  });
+
+  it('answers an unknown API path with 404 in the error body once authenticated', async () => {
+    const { accessToken } = await loginAs(app, DEMO.systemAdmin);
+    const res = await apiClient(app, accessToken).get('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).messages).toEqual(['Not found']);
+  });
+
+  it('refuses a state-changing request without the anti-forgery header', async () => {
+    const { accessToken } = await loginAs(app, DEMO.systemAdmin);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/system-integrator',
+      headers: { authorization: `Bearer ${accessToken}`, cookie: 'XSRF-TOKEN=abc' },
+      payload: { name: 'Ohne Token GmbH', code: 'OHNETOKEN' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toMatchObject({ errorCode: 'CSRF_TOKEN_INVALID', messages: ['Forbidden'] });
+    const search = (await apiClient(app, accessToken).get('/api/system-integrator?filter=OHNETOKEN')).json();
+    expect(search.totalItemCount).toBe(0);
+  });
+
+  it('serves the runtime configuration and the OpenAPI document without a token', async () => {
+    const config = await app.inject({ method: 'GET', url: '/config/config.json' });
+    expect(config.json()).toMatchObject({
+      apiUrl: '/api',
+      keycloak: { url: 'http://localhost:8080', realm: 'lumio', clientId: 'lumio-web' },
+    });
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const paths = Object.keys(docs.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/self', '/api/system-integrator', '/api/system-integrator/{id}']),
+    );
+  });
+});

@@ -1,0 +1,314 @@
+import { HttpError } from 'ra-core';
+import { describe, expect, it, vi } from 'vitest';
+import { createDataProvider, readCookie, toListQuery, toOrderBy } from '../../src/dataProvider';
+import { shouldRetry } from '../../src/dataProvider/queryClient';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
+}
+
+const page = (items: unknown[], totalItemCount = items.length) => ({
+  pageIndex: 0,
+  pageSize: 20,
+  orderBy: null,
+  filter: null,
+  totalItemCount,
+  items,
+});
+
+function setup({
+  answer = jsonResponse(200, page([])),
+  token = 'access-token' as string | null,
+  cookies = 'other=1; XSRF-TOKEN=xsrf-value; last=2',
+} = {}) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    });
+    return answer.clone();
+  });
+  const getToken = vi.fn(async () => token ?? undefined);
+  const dataProvider = createDataProvider({ apiUrl: '/api', getToken, fetch, readCookies: () => cookies });
+  return { dataProvider, calls, fetch, getToken };
+}
+
+const listParams = {
+  pagination: { page: 1, perPage: 20 },
+  sort: { field: 'id', order: 'ASC' as const },
+  filter: {},
+};
+
+describe('paging query', () => {
+  it('omits pageIndex on the first page and sends page − 1 after it', () => {
+    expect(toListQuery({ pagination: { page: 1, perPage: 20 } }).toString()).toBe('pageSize=20');
+    expect(toListQuery({ pagination: { page: 3, perPage: 50 } }).toString()).toBe('pageIndex=2&pageSize=50');
+  });
+
+  it('turns the sort into orderBy "field" or "field desc"', () => {
+    expect(toOrderBy({ field: 'name', order: 'ASC' })).toBe('name');
+    expect(toOrderBy({ field: 'code', order: 'DESC' })).toBe('code desc');
+  });
+
+  it('sends no orderBy for react-admin’s default sort by id', () => {
+    expect(toOrderBy({ field: 'id', order: 'ASC' })).toBeUndefined();
+    expect(toListQuery({ ...listParams }).has('orderBy')).toBe(false);
+  });
+
+  it('sends the search text q as filter, trimmed, and leaves out an empty one', () => {
+    expect(toListQuery({ filter: { q: '  Foto  ' } }).get('filter')).toBe('Foto');
+    expect(toListQuery({ filter: { q: '   ' } }).has('filter')).toBe(false);
+    expect(toListQuery({ filter: { q: '' } }).has('filter')).toBe(false);
+  });
+
+  it('passes other truthy filter values under their own names, drops falsy ones', () => {
+    const query = toListQuery({ filter: { toApprove: true, archived: false, empty: '', zero: 0 } });
+    expect(query.get('toApprove')).toBe('true');
+    expect([...query.keys()]).toEqual(['pageSize', 'toApprove']);
+  });
+
+  it('does not repeat filter values that filled the path', () => {
+    const query = toListQuery({ filter: { companyId: 'c1', q: 'x' }, consumedKeys: ['companyId'] });
+    expect(query.has('companyId')).toBe(false);
+  });
+});
+
+describe('getList', () => {
+  it('calls the mapped path with the paging query and maps the paged answer', async () => {
+    const { dataProvider, calls } = setup({
+      answer: jsonResponse(200, page([{ id: 'a', name: 'FotoSoft GmbH', code: 'FOTOSOFT' }], 42)),
+    });
+    const result = await dataProvider.getList('system-integrators', {
+      pagination: { page: 2, perPage: 20 },
+      sort: { field: 'name', order: 'DESC' },
+      filter: { q: 'foto' },
+    });
+    expect(calls[0].url).toBe('/api/system-integrator?pageIndex=1&pageSize=20&orderBy=name+desc&filter=foto');
+    expect(calls[0].method).toBe('GET');
+    expect(result).toEqual({ data: [{ id: 'a', name: 'FotoSoft GmbH', code: 'FOTOSOFT' }], total: 42 });
+  });
+
+  it('fills parent ids of the path template from meta, then from the filter', async () => {
+    const { dataProvider, calls } = setup();
+    await dataProvider.getList('stores', { ...listParams, meta: { companyId: 'c-1' } });
+    await dataProvider.getList('stores', { ...listParams, filter: { companyId: 'c-2', q: 'Mitte' } });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/company/c-1/store?pageSize=20',
+      '/api/company/c-2/store?pageSize=20&filter=Mitte',
+    ]);
+  });
+
+  it('refuses to call a path with a missing parent id', async () => {
+    const { dataProvider, fetch } = setup();
+    await expect(dataProvider.getList('stores', listParams)).rejects.toThrow(/companyId/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a resource that is not in the path map', async () => {
+    const { dataProvider } = setup();
+    await expect(dataProvider.getList('unknown-things', listParams)).rejects.toThrow(/unknown-things/);
+  });
+});
+
+describe('getManyReference', () => {
+  it('uses the target as the path’s parent id', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, page([{ id: 's1' }], 1)) });
+    const result = await dataProvider.getManyReference('stores', {
+      target: 'companyId',
+      id: 'c-9',
+      ...listParams,
+    });
+    expect(calls[0].url).toBe('/api/company/c-9/store?pageSize=20');
+    expect(result).toEqual({ data: [{ id: 's1' }], total: 1 });
+  });
+});
+
+describe('getOne and getMany', () => {
+  it('reads one record by id', async () => {
+    const record = { id: 'si 1', name: 'FotoSoft GmbH', code: 'FOTOSOFT' };
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, record) });
+    const result = await dataProvider.getOne('system-integrators', { id: 'si 1' });
+    expect(calls[0].url).toBe('/api/system-integrator/si%201');
+    expect(result.data).toEqual(record);
+  });
+
+  it('reads many records with one GET per id', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, { id: 'x' }) });
+    const result = await dataProvider.getMany('system-integrators', { ids: ['a', 'b'] });
+    expect(calls.map((c) => c.url)).toEqual(['/api/system-integrator/a', '/api/system-integrator/b']);
+    expect(result.data).toHaveLength(2);
+  });
+});
+
+describe('create, update, delete', () => {
+  it('POSTs only the fields the API accepts and returns the created record', async () => {
+    const created = { id: 'new', name: 'Neu GmbH', code: 'NEU' };
+    const { dataProvider, calls } = setup({ answer: jsonResponse(201, created) });
+    const result = await dataProvider.create('system-integrators', {
+      data: { name: 'Neu GmbH', code: 'NEU', extra: 'drop me' },
+    });
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].url).toBe('/api/system-integrator');
+    expect(calls[0].body).toEqual({ name: 'Neu GmbH', code: 'NEU' });
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
+    expect(result.data).toEqual(created);
+  });
+
+  it('PUTs the updatable fields to the record’s path', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, { id: 'a', name: 'Neuer Name', code: 'A' }) });
+    const result = await dataProvider.update('system-integrators', {
+      id: 'a',
+      data: { id: 'a', name: 'Neuer Name', code: 'A' },
+      previousData: { id: 'a', name: 'Alt', code: 'A' },
+    });
+    expect(calls[0].method).toBe('PUT');
+    expect(calls[0].url).toBe('/api/system-integrator/a');
+    expect(calls[0].body).toEqual({ name: 'Neuer Name' });
+    expect(result.data).toEqual({ id: 'a', name: 'Neuer Name', code: 'A' });
+  });
+
+  it('without a field list sends the record minus id and parent ids; a 204 keeps the sent data', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(204) });
+    const result = await dataProvider.update('stores', {
+      id: 's1',
+      data: { id: 's1', companyId: 'c1', name: 'Mitte', address: 'Hauptstr. 1', country: 'DE' },
+      previousData: { id: 's1', companyId: 'c1', name: 'Alt', address: 'Hauptstr. 1', country: 'DE' },
+    });
+    expect(calls[0].url).toBe('/api/company/c1/store/s1');
+    expect(calls[0].body).toEqual({ name: 'Mitte', address: 'Hauptstr. 1', country: 'DE' });
+    expect(result.data).toMatchObject({ id: 's1', name: 'Mitte' });
+  });
+
+  it('DELETEs by id and returns the previous record', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(204) });
+    const previousData = { id: 's1', companyId: 'c1', name: 'Mitte' };
+    const result = await dataProvider.delete('stores', { id: 's1', previousData });
+    expect(calls[0].method).toBe('DELETE');
+    expect(calls[0].url).toBe('/api/company/c1/store/s1');
+    expect(result.data).toEqual(previousData);
+  });
+
+  it('deletes many with one DELETE per id', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(204) });
+    const result = await dataProvider.deleteMany('resellers', {
+      ids: ['r1', 'r2'],
+      meta: { systemIntegratorId: 'si' },
+    });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'DELETE /api/system-integrator/si/reseller/r1',
+      'DELETE /api/system-integrator/si/reseller/r2',
+    ]);
+    expect(result.data).toEqual(['r1', 'r2']);
+  });
+});
+
+describe('headers', () => {
+  it('sends the bearer token, fetched fresh for every call', async () => {
+    const { dataProvider, calls, getToken } = setup();
+    await dataProvider.getList('system-integrators', listParams);
+    await dataProvider.getList('system-integrators', listParams);
+    expect(getToken).toHaveBeenCalledTimes(2);
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer access-token');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { dataProvider, calls } = setup({ token: null });
+    await dataProvider.getList('system-integrators', listParams);
+    expect(calls[0].headers.has('Authorization')).toBe(false);
+  });
+
+  it('copies the XSRF-TOKEN cookie into X-XSRF-TOKEN for POST, PUT and DELETE but not for GET', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, { id: 'a' }) });
+    await dataProvider.getOne('system-integrators', { id: 'a' });
+    await dataProvider.create('system-integrators', { data: { name: 'N', code: 'C' } });
+    await dataProvider.update('system-integrators', { id: 'a', data: { name: 'N' }, previousData: { id: 'a' } });
+    await dataProvider.delete('system-integrators', { id: 'a', previousData: { id: 'a' } });
+    expect(calls.map((c) => [c.method, c.headers.get('X-XSRF-TOKEN')])).toEqual([
+      ['GET', null],
+      ['POST', 'xsrf-value'],
+      ['PUT', 'xsrf-value'],
+      ['DELETE', 'xsrf-value'],
+    ]);
+  });
+
+  it('reads a URL-encoded cookie value', () => {
+    expect(readCookie('a=1; XSRF-TOKEN=ab%3Dcd', 'XSRF-TOKEN')).toBe('ab=cd');
+    expect(readCookie('a=1', 'XSRF-TOKEN')).toBeUndefined();
+  });
+});
+
+describe('errors', () => {
+  it('turns the error body into an HttpError with messages[0] and the body', async () => {
+    const body = { errorCode: 'CONFLICT', messages: ['Code already in use'], traceId: 't-1', status: 409 };
+    const { dataProvider } = setup({ answer: jsonResponse(409, body) });
+    const error = await dataProvider
+      .create('system-integrators', { data: { name: 'N', code: 'FOTOSOFT' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ message: 'Code already in use', status: 409, body });
+  });
+
+  it('falls back to the status text when the answer has no error body', async () => {
+    const { dataProvider } = setup({ answer: new Response('<html>', { status: 502, statusText: 'Bad Gateway' }) });
+    await expect(dataProvider.getOne('system-integrators', { id: 'a' })).rejects.toMatchObject({
+      message: 'Bad Gateway',
+      status: 502,
+    });
+  });
+
+  it('reports a network failure with a translatable German message key', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const dataProvider = createDataProvider({ apiUrl: '/api', getToken: async () => 't', fetch });
+    await expect(dataProvider.getSelf()).rejects.toMatchObject({ message: 'ra.notification.http_error', status: 0 });
+  });
+});
+
+describe('named calls', () => {
+  it('getSelf reads GET /self', async () => {
+    const self = { id: 'u1', role: 'Owner', status: 'VerifiedAndApproved', associatedEntity: { id: 'c1' } };
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, self) });
+    await expect(dataProvider.getSelf()).resolves.toEqual(self);
+    expect(calls[0].url).toBe('/api/self');
+  });
+
+  it('getSelf passes a 401 on as HttpError with status 401', async () => {
+    const body = { errorCode: 'UNAUTHORIZED', messages: ['Unauthorized'], traceId: 't', status: 401 };
+    const { dataProvider } = setup({ answer: jsonResponse(401, body) });
+    await expect(dataProvider.getSelf()).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
+  });
+
+  it('getOpenApplicationCount reads the totalItemCount of a page of size 1', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, page([{ id: 'x' }], 7)) });
+    await expect(dataProvider.getOpenApplicationCount()).resolves.toBe(7);
+    expect(calls[0].url).toBe('/api/company-application?pageSize=1');
+  });
+});
+
+describe('query retry policy', () => {
+  it('never retries a call the server answered, so a 401 or 500 reaches the user at once', () => {
+    expect(shouldRetry(0, new HttpError('Unauthorized', 401))).toBe(false);
+    expect(shouldRetry(0, new HttpError('Internal error', 500))).toBe(false);
+  });
+
+  it('retries a call without answer twice', () => {
+    const noAnswer = new HttpError('ra.notification.http_error', 0);
+    expect(shouldRetry(0, noAnswer)).toBe(true);
+    expect(shouldRetry(1, noAnswer)).toBe(true);
+    expect(shouldRetry(2, noAnswer)).toBe(false);
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canAccess,
+  shouldLoadOpenApplicationCount,
+  visibleMenuEntries,
+  visibleTiles,
+  type NavigationUser,
+} from '../../src/domain/navigation';
+import { ROLES, type Role } from '../../src/domain/roles';
+import { deMessages } from '../../src/i18n/de';
+import { flattenMessages } from '../../src/i18n/mergeMessages';
+
+const texts = flattenMessages(deMessages);
+const german = (key: string) => {
+  const text = texts.get(key);
+  if (text === undefined) throw new Error(`missing text ${key}`);
+  return text;
+};
+
+const COMPANY_ID = '6c1f7a52-8a43-4c55-9b0c-2f1f0a6f2b11';
+const user = (role: Role, finished: boolean): NavigationUser => ({
+  role,
+  status: finished ? 'VerifiedAndApproved' : 'Unverified',
+  associatedEntity: { id: COMPANY_ID },
+});
+
+/** Spec section 2, tile table, in table order, written out by hand per role and registration state. */
+const EXPECTED_TILES: Record<Role, { unfinished: string[]; finished: string[] }> = {
+  Owner: {
+    unfinished: ['Profilverwaltung', 'eID-Verifizierung'],
+    finished: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios', 'Vorgangsauswertung', 'Lizenzen'],
+  },
+  AccountAdministrator: {
+    unfinished: ['Profilverwaltung', 'eID-Verifizierung'],
+    finished: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios'],
+  },
+  Employee: {
+    unfinished: ['Profilverwaltung', 'eID-Verifizierung'],
+    finished: ['Profilverwaltung'],
+  },
+  SystemAdmin: {
+    unfinished: ['Profilverwaltung', 'Verwaltung', 'System-Integrator'],
+    finished: ['Profilverwaltung', 'Verwaltung', 'System-Integrator'],
+  },
+  LumioAdmin: {
+    unfinished: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'Vorgangsauswertung'],
+    finished: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'Vorgangsauswertung'],
+  },
+  SystemIntegratorAdmin: {
+    unfinished: ['Profilverwaltung', 'Reseller', 'Vorgangsauswertung', 'Lizenzen'],
+    finished: ['Profilverwaltung', 'Reseller', 'Vorgangsauswertung', 'Lizenzen'],
+  },
+};
+
+/**
+ * Spec section 2, header menu in spec order. Differences to the tiles as stated: 'Offene Anträge'
+ * for Owner and AccountAdministrator after initial registration, 'Firmen' and 'Vorgangsauswertung'
+ * for LumioAdmin only.
+ */
+const EXPECTED_MENU: Record<Role, { unfinished: string[]; finished: string[] }> = {
+  Owner: {
+    unfinished: ['Übersicht', 'eID-Verifizierung'],
+    finished: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge'],
+  },
+  AccountAdministrator: {
+    unfinished: ['Übersicht', 'eID-Verifizierung'],
+    finished: ['Übersicht', 'Firma & Studio', 'Mitarbeitende', 'Offene Anträge'],
+  },
+  Employee: {
+    unfinished: ['Übersicht', 'eID-Verifizierung'],
+    finished: ['Übersicht'],
+  },
+  SystemAdmin: {
+    unfinished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
+    finished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
+  },
+  LumioAdmin: {
+    unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
+    finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
+  },
+  SystemIntegratorAdmin: {
+    unfinished: ['Übersicht', 'Lizenzen', 'Reseller'],
+    finished: ['Übersicht', 'Lizenzen', 'Reseller'],
+  },
+};
+
+const cases = ROLES.flatMap((role) =>
+  (['unfinished', 'finished'] as const).map((state) => ({ role, state, finished: state === 'finished' })),
+);
+
+describe('dashboard tiles', () => {
+  it.each(cases)(
+    '$role with registration $state sees exactly the tiles of the spec table',
+    ({ role, state, finished }) => {
+      const titles = visibleTiles(user(role, finished)).map((tile) => german(tile.titleKey));
+      expect(titles).toEqual(EXPECTED_TILES[role][state]);
+    },
+  );
+
+  it('gives every tile a German description', () => {
+    for (const { role, finished } of cases) {
+      for (const tile of visibleTiles(user(role, finished))) expect(german(tile.descriptionKey)).toMatch(/\S/);
+    }
+  });
+
+  it('treats statuses other than VerifiedAndApproved as unfinished registration', () => {
+    const titles = visibleTiles({ role: 'Owner', status: 'Verified', associatedEntity: { id: COMPANY_ID } }).map((t) =>
+      german(t.titleKey),
+    );
+    expect(titles).toEqual(['Profilverwaltung', 'eID-Verifizierung']);
+  });
+
+  it('links the tiles to their routes, the owner’s licences to the own company', () => {
+    const hrefs = Object.fromEntries(visibleTiles(user('Owner', true)).map((tile) => [tile.area, tile.href]));
+    expect(hrefs).toEqual({
+      profileManagement: '/profile-management',
+      employees: '/employees',
+      companyManagement: '/company-management',
+      identificationProcessReports: '/identification-process-reports',
+      licenses: `/license-management/${COMPANY_ID}`,
+    });
+    const integrator = visibleTiles(user('SystemIntegratorAdmin', true)).find((tile) => tile.area === 'licenses');
+    expect(integrator?.href).toBe('/license-management');
+    const lumio = Object.fromEntries(visibleTiles(user('LumioAdmin', true)).map((tile) => [tile.area, tile.href]));
+    expect(lumio.openApplications).toBe('/open-applications');
+    expect(lumio.companies).toBe('/companies');
+    expect(lumio.administration).toBe('/administration');
+    expect(visibleTiles(user('SystemAdmin', true)).at(-1)?.href).toBe('/system-integrators');
+    expect(visibleTiles(user('Employee', false)).at(-1)?.href).toBe('/verify');
+  });
+
+  it('puts the open-applications badge on the LumioAdmin tile only', () => {
+    const withBadge = cases.flatMap(({ role, finished }) =>
+      visibleTiles(user(role, finished))
+        .filter((tile) => tile.badge)
+        .map((tile) => `${role}:${tile.area}:${tile.badge}`),
+    );
+    expect(new Set(withBadge)).toEqual(new Set(['LumioAdmin:openApplications:openApplicationCount']));
+  });
+});
+
+describe('header menu', () => {
+  it.each(cases)(
+    '$role with registration $state sees exactly the menu entries of the spec',
+    ({ role, state, finished }) => {
+      const labels = visibleMenuEntries(user(role, finished)).map((entry) => german(entry.labelKey));
+      expect(labels).toEqual(EXPECTED_MENU[role][state]);
+    },
+  );
+
+  it('sends the owner’s Lizenzen entry straight to the own company', () => {
+    const licenses = visibleMenuEntries(user('Owner', true)).find((entry) => entry.area === 'licenses');
+    expect(licenses?.href).toBe(`/license-management/${COMPANY_ID}`);
+    expect(visibleMenuEntries(user('Owner', true))[0].href).toBe('/dashboard');
+  });
+});
+
+describe('open-applications count', () => {
+  it('is loaded by LumioAdmin only', () => {
+    const loaders = cases.filter(({ role, finished }) => shouldLoadOpenApplicationCount(user(role, finished)));
+    expect(new Set(loaders.map((c) => c.role))).toEqual(new Set(['LumioAdmin']));
+  });
+});
+
+describe('canAccess', () => {
+  it('lets every role open the dashboard and the profile management', () => {
+    for (const { role, finished } of cases) {
+      expect(canAccess(user(role, finished), 'dashboard', 'list')).toBe(true);
+      expect(canAccess(user(role, finished), 'profile-management', 'list')).toBe(true);
+    }
+  });
+
+  it('opens an area to whoever is shown its tile or menu entry', () => {
+    expect(canAccess(user('Owner', true), 'open-applications', 'list')).toBe(true); // menu entry
+    expect(canAccess(user('LumioAdmin', true), 'open-applications', 'list')).toBe(true); // tile
+    expect(canAccess(user('Employee', true), 'open-applications', 'list')).toBe(false);
+    expect(canAccess(user('Owner', false), 'employees', 'list')).toBe(false);
+    expect(canAccess(user('Owner', true), 'employees', 'list')).toBe(true);
+    expect(canAccess(user('Employee', true), 'verify', 'list')).toBe(false);
+    expect(canAccess(user('Employee', false), 'verify', 'list')).toBe(true);
+    expect(canAccess(user('SystemIntegratorAdmin', true), 'license-management', 'list')).toBe(true);
+    expect(canAccess(user('AccountAdministrator', true), 'license-management', 'list')).toBe(false);
+  });
+
+  it('lets SystemAdmin, LumioAdmin and SystemIntegratorAdmin read system integrators, only SystemAdmin change them', () => {
+    const allowed = (action: string) =>
+      ROLES.filter((role) => canAccess(user(role, true), 'system-integrators', action));
+    expect(allowed('list')).toEqual(['SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin']);
+    expect(allowed('show')).toEqual(['SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin']);
+    expect(allowed('create')).toEqual(['SystemAdmin']);
+    expect(allowed('edit')).toEqual(['SystemAdmin']);
+    expect(allowed('delete')).toEqual([]);
+  });
+
+  it('refuses unknown resources', () => {
+    expect(canAccess(user('SystemAdmin', true), 'secrets', 'list')).toBe(false);
+  });
+});
