@@ -37,6 +37,14 @@ const envSchema = z.object({
   /** Secret for the embedded IdP's cookies; generated and kept in the database when absent. */
   IDP_COOKIE_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
   SEED_DEMO_DATA: bool.optional(),
+  /** 32 bytes, base64: encrypts uploaded documents. Embedded mode generates one in DATA_DIR. */
+  DOCUMENT_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'muss 32 Bytes als Base64 sein (openssl rand -base64 32)')
+    .optional(),
+  DOCUMENT_RETENTION_DAYS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3650).default(30),
+  TERMS_PDF_URL: z.string().min(1).default('/legal/agb.pdf'),
+  PRIVACY_PDF_URL: z.string().min(1).default('/legal/datenschutz.pdf'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   BRAND_OWNER_NAME: z.string().default('Lumio Bildtechnik GmbH'),
@@ -61,6 +69,9 @@ export interface AppConfig {
   mailFrom: string;
   idpCookieSecret?: string;
   seedDemoData: boolean;
+  documentEncryptionKey?: Buffer;
+  documentRetentionDays: number;
+  legal: { termsUrl: string; privacyUrl: string };
   logLevel: string;
   rateLimitPublicPerMinute: number;
   brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
@@ -87,6 +98,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
     if (!e.KEYCLOAK_URL) problems.push('KEYCLOAK_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
     if (!e.SMTP_URL) problems.push('SMTP_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    if (!e.DOCUMENT_ENCRYPTION_KEY) {
+      problems.push('DOCUMENT_ENCRYPTION_KEY: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    }
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
     if (e.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: Demodaten gibt es nur mit eingebetteten Diensten');
   }
@@ -114,6 +128,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     idpCookieSecret: e.IDP_COOKIE_SECRET,
     seedDemoData: embedded && (e.SEED_DEMO_DATA ?? !production),
+    documentEncryptionKey: e.DOCUMENT_ENCRYPTION_KEY ? Buffer.from(e.DOCUMENT_ENCRYPTION_KEY, 'base64') : undefined,
+    documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
+    legal: { termsUrl: e.TERMS_PDF_URL, privacyUrl: e.PRIVACY_PDF_URL },
     logLevel: e.LOG_LEVEL,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     brandOwner: {

@@ -3,3 +3,6 @@ export * from '../modules/users/users.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/system-integrators/system-integrators.table';
 export * from '../idp/idp.table';
+export * from '../idp/activation.table';
+export * from '../modules/company-applications/company-applications.table';
+export * from '../modules/documents/documents.table';

@@ -58,6 +58,7 @@ describe('configuration from the environment', () => {
         KEYCLOAK_URL: 'https://id.example.de',
         SMTP_URL: 'smtp://mail.example.de',
         PUBLIC_URL: 'https://portal.example.de',
+        DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         SEED_DEMO_DATA: 'true',
       }),
     ).toEqual([expect.stringContaining('SEED_DEMO_DATA')]);
@@ -70,6 +71,7 @@ describe('configuration from the environment', () => {
       KEYCLOAK_URL: 'https://id.example.de/',
       SMTP_URL: 'smtp://mail.example.de',
       PUBLIC_URL: 'https://portal.example.de',
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
     expect(config).toMatchObject({ embedded: false, seedDemoData: false, production: true });
     expect(config.keycloak.issuer).toBe('https://id.example.de/realms/lumio');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const runtimeConfigSchema = z.object({
   apiUrl: z.string(),
   keycloak: z.object({ url: z.string(), realm: z.string(), clientId: z.string() }),
+  legal: z.object({ termsUrl: z.string(), privacyUrl: z.string() }),
   brandOwner: z.object({
     name: z.string(),
     address: z.string(),
@@ -23,6 +24,7 @@ export async function runtimeConfigModule(app: FastifyInstance) {
   const body = {
     apiUrl: '/api',
     keycloak: { url: config.keycloak.url, realm: config.keycloak.realm, clientId: config.keycloak.clientId },
+    legal: config.legal,
     brandOwner: config.brandOwner,
   };
   app

@@ -25,6 +25,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     SEED_DEMO_DATA: 'true',
+    // Nothing of a test run is written to disk: keys the embedded mode would keep in DATA_DIR stay in memory.
+    DATA_DIR: 'memory://',
     ...env,
   });
   const databaseUrl = process.env.TEST_DATABASE_URL

@@ -1,0 +1,25 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/types';
+import { companyApplications } from '../company-applications/company-applications.table';
+
+/**
+ * Uploaded documents (registration attachments). The bytes are AES-256-GCM encrypted at rest;
+ * `iv` and `authTag` belong to that encryption. A document without an application is deleted
+ * after 24 hours; one attached to a rejected application after the retention period.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    iv: bytea('iv').notNull(),
+    authTag: bytea('auth_tag').notNull(),
+    applicationId: uuid('application_id').references(() => companyApplications.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_application_idx').on(t.applicationId), index('documents_created_idx').on(t.createdAt)],
+);
+export type DocumentRow = typeof documents.$inferSelect;

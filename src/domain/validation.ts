@@ -1,0 +1,83 @@
+/**
+ * Field rules of spec section 5 as plain functions (no zod here: the public registration page must
+ * stay small). Each returns null when valid or a German message; the server's schemas call the
+ * same functions, so a rule exists once.
+ */
+import { COUNTRIES, LEGAL_FORMS, SALUTATIONS } from './options';
+
+export const PHONE_MIN_LENGTH = 10;
+export const PHONE_MAX_LENGTH = 16;
+export const TEXT_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const WEBSITE_MAX_LENGTH = 500;
+
+export const VALIDATION_TEXTS = {
+  required: 'Dieses Feld ist ein Pflichtfeld.',
+  email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  /** invalidPhoneNumber: the spec's example number is inserted for {phone}. */
+  invalidPhoneNumber: 'Es sind nur Ziffern und ein optionales führendes Plus erlaubt, z. B. +4930123456789.',
+  tooLong: 'Es sind maximal 16 Zeichen erlaubt.',
+  tooShort: 'Geben Sie mindestens 10 Zeichen ein.',
+  textTooLong: `Es sind maximal ${TEXT_MAX_LENGTH} Zeichen erlaubt.`,
+  birthDate: 'Bitte geben Sie ein gültiges Geburtsdatum im Format TT.MM.JJJJ ein.',
+  option: 'Bitte wählen Sie einen Eintrag aus der Liste.',
+  confirmation: 'Bitte bestätigen Sie diesen Punkt.',
+} as const;
+
+export type Validator = (value: unknown) => string | null;
+
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+export const required: Validator = (value) => (isBlank(value) ? VALIDATION_TEXTS.required : null);
+
+export function maxLength(max: number, message: string = VALIDATION_TEXTS.textTooLong): Validator {
+  return (value) => (!isBlank(value) && String(value).length > max ? message : null);
+}
+
+// Deliberately simple (one @, a dot in the domain, no spaces): the confirmation mail proves the rest.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const email: Validator = (value) =>
+  isBlank(value) || (EMAIL_PATTERN.test(String(value).trim()) && String(value).length <= EMAIL_MAX_LENGTH)
+    ? null
+    : VALIDATION_TEXTS.email;
+
+/** Spec section 5: optional leading plus, then digits only; 10 to 16 characters; empty is valid. */
+export const phone: Validator = (value) => {
+  if (isBlank(value)) return null;
+  const text = String(value);
+  if (!/^\+?\d+$/.test(text)) return VALIDATION_TEXTS.invalidPhoneNumber;
+  if (text.length > PHONE_MAX_LENGTH) return VALIDATION_TEXTS.tooLong;
+  if (text.length < PHONE_MIN_LENGTH) return VALIDATION_TEXTS.tooShort;
+  return null;
+};
+
+export function oneOf(options: readonly string[]): Validator {
+  return (value) => (isBlank(value) || options.includes(String(value)) ? null : VALIDATION_TEXTS.option);
+}
+export const salutation = oneOf(SALUTATIONS);
+export const legalForm = oneOf(LEGAL_FORMS);
+export const country = oneOf(COUNTRIES);
+
+/** yyyy-MM-dd of a real calendar day between 1900-01-01 and today. Empty is left to `required`. */
+export const isoBirthDate: Validator = (value) => {
+  if (isBlank(value)) return null;
+  const text = String(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return VALIDATION_TEXTS.birthDate;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const today = new Date().toISOString().slice(0, 10);
+  return real && year >= 1900 && text <= today ? null : VALIDATION_TEXTS.birthDate;
+};
+
+export const mustBeChecked: Validator = (value) => (value === true ? null : VALIDATION_TEXTS.confirmation);
+
+/** Runs validators in order and returns the first message. */
+export function firstError(value: unknown, ...validators: Validator[]): string | null {
+  for (const validate of validators) {
+    const message = validate(value);
+    if (message) return message;
+  }
+  return null;
+}

@@ -1,0 +1,103 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import type { RuntimeConfig } from '../../src/domain/runtimeConfig';
+import { expectLandingPage } from './support/login';
+
+/**
+ * react-admin's layout registers its styles under this class-name prefix. It is a string in the
+ * bundle (minification keeps it), so it marks code of the admin app whatever its chunks are named.
+ */
+const ADMIN_MARKER = 'RaLayout';
+
+interface LoadedScript {
+  path: string;
+  body: string;
+}
+
+const isScript = (response: Response) =>
+  response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js');
+
+/**
+ * Opens `path` and collects every script the page downloads until the page shows `ready` and the
+ * network has gone quiet (the silent sign-on check included).
+ */
+async function scriptsLoadedBy(page: Page, path: string, ready: () => Promise<void>): Promise<LoadedScript[]> {
+  const responses: Response[] = [];
+  const collect = (response: Response) => {
+    if (isScript(response)) responses.push(response);
+  };
+  page.on('response', collect);
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('response', collect);
+  return Promise.all(
+    responses.map(async (response) => ({ path: new URL(response.url()).pathname, body: await response.text() })),
+  );
+}
+
+/** The scripts the HTML shell itself names: the entry module and its preloads. */
+async function entryScripts(page: Page): Promise<string[]> {
+  const html = await (await page.request.get('/')).text();
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g)].map((match) => match[1]);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((match) => match[1]);
+  return [...scripts, ...preloads].map((src) => new URL(src, 'http://host').pathname);
+}
+
+test('the landing page offers login and studio registration', async ({ page }) => {
+  await page.goto('/');
+
+  await expectLandingPage(page);
+  await expect(page.getByRole('link', { name: 'Fotostudio registrieren' })).toHaveAttribute('href', '/register-studio');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+
+  await page.getByRole('link', { name: 'Fotostudio registrieren' }).click();
+  await expect(page).toHaveURL(/\/register-studio$/);
+});
+
+test('the imprint, linked from the footer, names the brand owner', async ({ page, request }) => {
+  const config = (await (await request.get('/config/config.json')).json()) as RuntimeConfig;
+  const { brandOwner } = config;
+
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+
+  await expect(page).toHaveURL(/\/imprint$/);
+  await expect(page.getByRole('heading', { name: 'Impressum', level: 1 })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main).toContainText(`Lumio ist eine Marke der ${brandOwner.name}.`);
+  await expect(main).toContainText(brandOwner.address);
+  await expect(main).toContainText(brandOwner.register);
+  await expect(main).toContainText(brandOwner.vatId);
+  await expect(main).toContainText(brandOwner.contact);
+});
+
+test.describe('public pages do not download the admin app', () => {
+  for (const { path, heading } of [
+    { path: '/', heading: 'Willkommen bei Lumio' },
+    { path: '/imprint', heading: 'Impressum' },
+  ]) {
+    test(`${path} loads only the entry scripts`, async ({ page }) => {
+      const entry = await entryScripts(page);
+      expect(entry.length).toBeGreaterThan(0);
+
+      const loaded = await scriptsLoadedBy(page, path, () =>
+        expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible(),
+      );
+
+      expect(loaded.map((script) => script.path).sort()).toEqual([...entry].sort());
+      for (const script of loaded) expect(script.body, script.path).not.toContain(ADMIN_MARKER);
+    });
+  }
+
+  test('a guarded page does download it (the check above can see the admin)', async ({ page }) => {
+    const entry = await entryScripts(page);
+
+    // A visitor is sent back to the landing page, but only after the admin app checked the login.
+    const loaded = await scriptsLoadedBy(page, '/dashboard', () => expectLandingPage(page));
+
+    const adminChunks = loaded.filter((script) => !entry.includes(script.path));
+    expect(adminChunks.length).toBeGreaterThan(0);
+    expect(adminChunks.some((script) => script.body.includes(ADMIN_MARKER))).toBe(true);
+  });
+});

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import type { Self } from '../../../src/domain/self';
+import { DEMO_PASSWORD, type DemoUser } from './demoUsers';
+
+/** The header menu landmark of the signed-in app. */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Hauptmenü' });
+
+/** The public landing page as a visitor sees it: the login button is there. */
+export async function expectLandingPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/^[^?#]+:\/\/[^/]+\/$/);
+  await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
+}
+
+/**
+ * Logs in the way a person does: landing page, 'Jetzt anmelden', the identity provider's German
+ * login form (Keycloak's field names), back on /dashboard with the header menu shown. Returns the
+ * GET /api/self answer the app loaded, so tests can compare what they see with who logged in.
+ */
+export async function logIn(page: Page, user: Pick<DemoUser, 'email'>, password = DEMO_PASSWORD): Promise<Self> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Jetzt anmelden' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await page.locator('input[name="username"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(password);
+
+  const selfResponse = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/self' && response.request().method() === 'GET',
+  );
+  await page.locator('#kc-login').click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const response = await selfResponse;
+  expect(response.status()).toBe(200);
+  await expect(mainMenu(page).getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  return (await response.json()) as Self;
+}

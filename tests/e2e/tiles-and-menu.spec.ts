@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { visibleMenuEntries, visibleTiles } from '../../src/domain/navigation';
+import { shellMessages } from '../../src/i18n/de/shell';
+import { DEMO_USERS, type DemoUserKey } from './support/demoUsers';
+import { logIn, mainMenu } from './support/login';
+
+/**
+ * Spec section 2, written out by hand per demo user: the tiles table and the header-menu rules
+ * (the menu's own rules for 'Offene Anträge', 'Firmen' and 'Vorgangsauswertung' replace the tile
+ * rules for those entries). This is the second, independent statement next to the role table in
+ * src/domain/navigation.ts: if the table drifts from the spec, these lists catch it.
+ */
+const EXPECTED: Record<DemoUserKey, { tiles: string[]; menu: string[] }> = {
+  systemAdmin: {
+    tiles: ['Profilverwaltung', 'Verwaltung', 'System-Integrator'],
+    menu: ['Übersicht', 'Verwaltung', 'System-Integrator'],
+  },
+  lumioAdmin: {
+    tiles: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'Vorgangsauswertung'],
+    menu: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
+  },
+  systemIntegratorAdmin: {
+    tiles: ['Profilverwaltung', 'Reseller', 'Vorgangsauswertung', 'Lizenzen'],
+    menu: ['Übersicht', 'Lizenzen', 'Reseller'],
+  },
+  owner: {
+    tiles: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios', 'Vorgangsauswertung', 'Lizenzen'],
+    menu: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge'],
+  },
+  accountAdministrator: {
+    tiles: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios'],
+    menu: ['Übersicht', 'Firma & Studio', 'Mitarbeitende', 'Offene Anträge'],
+  },
+  employee: {
+    tiles: ['Profilverwaltung'],
+    menu: ['Übersicht'],
+  },
+  unverifiedOwner: {
+    tiles: ['Profilverwaltung', 'eID-Verifizierung'],
+    menu: ['Übersicht', 'eID-Verifizierung'],
+  },
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Resolves an `app.…` message key against the shell catalogue the app itself uses. */
+function german(key: string): string {
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], shellMessages);
+  if (typeof text !== 'string') throw new Error(`Kein Text für ${key}`);
+  return text;
+}
+
+for (const [key, user] of Object.entries(DEMO_USERS) as [DemoUserKey, (typeof DEMO_USERS)[DemoUserKey]][]) {
+  test(`${user.email} (${user.role}, ${user.status}) sees exactly the tiles and menu entries of the role table`, async ({
+    page,
+  }) => {
+    const countRequests: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/company-application') countRequests.push(url);
+    });
+
+    const self = await logIn(page, user);
+    expect({ role: self.role, status: self.status }).toEqual({ role: user.role, status: user.status });
+
+    const tiles = visibleTiles({ role: user.role, status: user.status, associatedEntity: self.associatedEntity });
+    const menu = visibleMenuEntries({ role: user.role, status: user.status, associatedEntity: self.associatedEntity });
+
+    // The role table and the hand-written reading of the spec agree …
+    expect(tiles.map((tile) => german(tile.titleKey))).toEqual(EXPECTED[key].tiles);
+    expect(menu.map((entry) => german(entry.labelKey))).toEqual(EXPECTED[key].menu);
+
+    // … and the screen shows exactly that, in that order, each linking where the table says.
+    const tileLinks = page.getByRole('list', { name: 'Bereiche' }).getByRole('link');
+    await expect(tileLinks).toHaveText(EXPECTED[key].tiles.map((title) => new RegExp(`^${escapeRegExp(title)}`)));
+    for (const [index, tile] of tiles.entries()) {
+      await expect(tileLinks.nth(index)).toHaveAccessibleName(german(tile.titleKey));
+      await expect(tileLinks.nth(index)).toHaveAttribute('href', tile.href);
+    }
+
+    const menuLinks = mainMenu(page).getByRole('link');
+    await expect(menuLinks).toHaveText([...EXPECTED[key].menu, user.displayName]);
+    for (const [index, entry] of menu.entries()) {
+      await expect(menuLinks.nth(index)).toHaveAttribute('href', entry.href);
+    }
+    await expect(mainMenu(page).getByRole('link', { name: user.displayName })).toHaveAttribute(
+      'href',
+      '/profile-management',
+    );
+    await expect(mainMenu(page).getByRole('button')).toHaveText(['Abmelden']);
+
+    // Spec: only the product admin loads the open-applications count, from a page of size 1
+    // (none exist yet).
+    const badge = page.getByTestId('open-application-count');
+    if (user.role === 'LumioAdmin') {
+      await expect(badge).toHaveText('0');
+      expect(countRequests.map((url) => url.searchParams.get('pageSize'))).toContain('1');
+    } else {
+      await expect(badge).toHaveCount(0);
+      expect(countRequests).toEqual([]);
+    }
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+  });
+}
+
+test("the owner's 'Lizenzen' leads straight to the own company", async ({ page }) => {
+  const self = await logIn(page, DEMO_USERS.owner);
+  expect(self.associatedEntity).not.toBeNull();
+  const ownCompany = `/license-management/${self.associatedEntity?.id}`;
+
+  await expect(page.getByRole('list', { name: 'Bereiche' }).getByRole('link', { name: 'Lizenzen' })).toHaveAttribute(
+    'href',
+    ownCompany,
+  );
+  await mainMenu(page).getByRole('link', { name: 'Lizenzen' }).click();
+  await expect(page).toHaveURL(ownCompany);
+});
