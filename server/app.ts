@@ -11,13 +11,17 @@ import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedDemoData } from './db/seed';
 import { registerEmbeddedIdp } from './idp';
+import { documentCleanupJob } from './jobs/document-cleanup';
+import { mailPlugin } from './mail';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
+import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
+import { documentsModule } from './modules/documents';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { systemIntegratorsModule } from './modules/system-integrators';
@@ -83,6 +87,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(rateLimit, { global: false });
   await app.register(csrfPlugin, { secureCookie: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);
+  await app.register(mailPlugin);
 
   const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
   await app.register(authPlugin, {
@@ -96,6 +101,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(selfModule);
   await app.register(systemIntegratorsModule);
   await app.register(companyApplicationsModule);
+  await app.register(companiesModule);
+  await app.register(documentsModule);
+  await app.register(documentCleanupJob);
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

@@ -12,10 +12,12 @@ import { i18nProvider } from './i18n';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
+import companies, { COMPANIES_RESOURCE } from './resources/companies';
+import openApplications, { OPEN_APPLICATIONS_RESOURCE } from './resources/open-applications';
 import systemIntegrators, { SYSTEM_INTEGRATORS_RESOURCE } from './resources/system-integrators';
 
 /** Route roots served by a <Resource> below; every other guarded root is a custom route. */
-const RESOURCE_ROOTS = [SYSTEM_INTEGRATORS_RESOURCE];
+const RESOURCE_ROOTS = [SYSTEM_INTEGRATORS_RESOURCE, OPEN_APPLICATIONS_RESOURCE, COMPANIES_RESOURCE];
 
 /** Spec section 2: any unknown path redirects to ''. */
 const ToLanding = () => <Navigate to={LANDING_PATH} replace />;
@@ -61,6 +63,8 @@ export default function App() {
         >
           <CustomRoutes>{guardedCustomRoutes(RESOURCE_ROOTS)}</CustomRoutes>
           <Resource name={SYSTEM_INTEGRATORS_RESOURCE} {...systemIntegrators} />
+          <Resource name={OPEN_APPLICATIONS_RESOURCE} {...openApplications} />
+          <Resource name={COMPANIES_RESOURCE} {...companies} />
         </AdminUI>
       </DialogProvider>
     </AdminContext>

@@ -6,11 +6,13 @@ import type Provider from 'oidc-provider';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { describeError } from './adapter';
+import { createEmbeddedIdpAdminPort } from './admin-port';
 import { registerInteractionRoutes } from './interactions';
 import { realmMiddleware, registerTokenRoutes } from './keycloak-compat';
 import { registerKeycloakPages } from './keycloak-pages';
 import { loadIdpSecrets, publicKeySet } from './keys';
 import { createProvider, pageFooter } from './provider';
+import { registerSetPasswordRoutes } from './set-password';
 
 export interface EmbeddedIdp {
   issuer: string;
@@ -76,11 +78,16 @@ export async function registerEmbeddedIdp(
   await app.register(async (login) => {
     registerInteractionRoutes(login, { provider, config, db, basePath, origins, footer: () => pageFooter(config) });
   });
+  // Account activation: the set-password page of the IdP-admin port's links, with its own error handler too.
+  await app.register(async (activation) => {
+    registerSetPasswordRoutes(activation, { config, db, basePath, footer: () => pageFooter(config) });
+  });
   await app.register(async (realm) => {
     registerKeycloakPages(realm, { provider, clientId: config.keycloak.clientId, basePath, origins });
     registerTokenRoutes(realm, { db, issuer, keys: createLocalJWKSet(jwks), basePath });
   });
   app.use(basePath, realmMiddleware(provider, origins, config.publicUrl));
+  app.decorate('idpAdmin', createEmbeddedIdpAdminPort(config));
 
   return { issuer, jwks: async () => structuredClone(jwks) };
 }

@@ -1,6 +1,6 @@
 import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import type { ComponentType, ReactNode } from 'react';
-import { Route } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
 import { ComingSoon } from './ComingSoon';
 import { Dashboard } from './Dashboard';
@@ -12,7 +12,16 @@ import { Dashboard } from './Dashboard';
  */
 const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   dashboard: Dashboard,
+  'open-application-detail-view': ToOpenApplications,
 };
+
+/**
+ * Spec section 2 keeps open-application-detail-view in the routing, but the review needs an id
+ * (open-applications/{id}); without one the list of open applications is the useful target.
+ */
+function ToOpenApplications() {
+  return <Navigate to="/open-applications" replace />;
+}
 
 /** Opens the page only for users the role table lets in (canAccess with the route root). */
 function AreaRoute({ root, children }: { root: GuardedRouteRoot; children: ReactNode }) {

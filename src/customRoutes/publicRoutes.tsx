@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LANDING_PATH } from '../domain/routes';
+import { PageLoading } from '../layout/PageLoading';
 import { PublicLayout } from '../layout/PublicLayout';
 import { ComingSoon } from './ComingSoon';
 
@@ -13,10 +14,15 @@ const upcoming = (
   </PublicLayout>
 );
 
+const RegisterStudio = lazy(() => import('./registration/RegisterStudio'));
+const ConfirmApplication = lazy(() => import('./ConfirmApplication'));
+
+const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
+
 export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> = [
-  { path: '/register-studio', element: upcoming },
+  { path: '/register-studio', element: lazyPage(<RegisterStudio />) },
   { path: '/employee-invitation/:id', element: upcoming },
-  { path: '/company-application/:id/confirm', element: upcoming },
+  { path: '/company-application/:id/confirm', element: lazyPage(<ConfirmApplication />) },
   { path: '/user-email-change-request/:id/confirm', element: upcoming },
   { path: '/administrator-email-change-request/:id/confirm', element: upcoming },
 ];

@@ -27,6 +27,8 @@ export interface HttpClientOptions {
 export interface RequestOptions {
   query?: URLSearchParams;
   body?: unknown;
+  /** 'blob' for file downloads: the answer's bytes instead of parsed JSON (errors stay JSON bodies). */
+  responseType?: 'json' | 'blob';
 }
 
 export function readCookie(cookies: string, name: string): string | undefined {
@@ -71,8 +73,12 @@ export function createHttpClient({
   readCookies = () => document.cookie,
 }: HttpClientOptions): HttpClient {
   const base = apiUrl.replace(/\/$/, '');
-  return async <T>(method: HttpMethod, path: string, { query, body }: RequestOptions = {}): Promise<T> => {
-    const headers = new Headers({ Accept: 'application/json' });
+  return async <T>(
+    method: HttpMethod,
+    path: string,
+    { query, body, responseType = 'json' }: RequestOptions = {},
+  ): Promise<T> => {
+    const headers = new Headers({ Accept: responseType === 'blob' ? '*/*' : 'application/json' });
     const token = await getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (!SAFE_METHODS.has(method)) {
@@ -96,6 +102,7 @@ export function createHttpClient({
       throw new HttpError('ra.notification.http_error', 0);
     }
 
+    if (response.ok && responseType === 'blob') return (await response.blob()) as T;
     const json = await readJson(response);
     if (!response.ok) {
       const message = isErrorBody(json) ? json.messages[0] : response.statusText || `HTTP ${response.status}`;

@@ -35,7 +35,14 @@ export interface LumioDataProvider extends DataProvider {
   getSelf(): Promise<Self>;
   /** Number of open company applications: totalItemCount of GET /company-application?pageSize=1. */
   getOpenApplicationCount(): Promise<number>;
+  /** PUT /company-application/{id}/status {status}: approves or rejects an open application. */
+  decideApplication(id: Identifier, status: ApplicationDecision): Promise<RaRecord>;
+  /** GET /document/{id}: the attachment's bytes (the caller saves them under the document's name). */
+  downloadDocument(id: Identifier): Promise<Blob>;
 }
+
+/** The two outcomes of reviewing a company application (spec section 4). */
+export type ApplicationDecision = 'Approved' | 'Rejected';
 
 export interface DataProviderOptions extends HttpClientOptions {
   routes?: Record<string, ResourceRoute>;
@@ -165,6 +172,15 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
         query: new URLSearchParams({ pageSize: '1' }),
       });
       return page.totalItemCount;
+    },
+
+    decideApplication(id, status) {
+      const path = `${idPath(routeOf('open-applications', routes).path, id)}/status`;
+      return request<RaRecord>('PUT', path, { body: { status } });
+    },
+
+    downloadDocument(id) {
+      return request<Blob>('GET', idPath(routeOf('documents', routes).path, id), { responseType: 'blob' });
     },
   };
 }

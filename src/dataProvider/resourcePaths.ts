@@ -15,6 +15,8 @@ export interface ResourceRoute {
 export const RESOURCE_ROUTES = {
   'system-integrators': { path: '/system-integrator', createFields: ['name', 'code'], updateFields: ['name'] },
   'company-applications': { path: '/company-application' },
+  // The LumioAdmin's review screens (route open-applications) read the same API.
+  'open-applications': { path: '/company-application' },
   companies: { path: '/company' },
   stores: { path: '/company/{companyId}/store', createFields: ['name', 'address', 'country'] },
   'company-users': { path: '/company/{companyId}/user' },
@@ -27,6 +29,7 @@ export const RESOURCE_ROUTES = {
   licenses: { path: '/license' },
   'prepaid-packages': { path: '/license/{licenseId}/prepaid-package' },
   'identification-process-reports': { path: '/identification-process/reports' },
+  documents: { path: '/document' },
 } as const satisfies Record<string, ResourceRoute>;
 
 export type ResourceName = keyof typeof RESOURCE_ROUTES;

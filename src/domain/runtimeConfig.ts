@@ -6,7 +6,17 @@ export interface RuntimeConfig {
   apiUrl: string;
   keycloak: { url: string; realm: string; clientId: string };
   brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
+  /** Terms and privacy PDFs linked from the registration; optional so older answers still load. */
+  legal?: LegalLinks;
 }
+
+export interface LegalLinks {
+  termsUrl: string;
+  privacyUrl: string;
+}
+
+/** The German template PDFs shipped in public/legal/ (the server's defaults as well). */
+export const DEFAULT_LEGAL_LINKS: LegalLinks = { termsUrl: '/legal/agb.pdf', privacyUrl: '/legal/datenschutz.pdf' };
 
 export class RuntimeConfigError extends Error {}
 
@@ -28,6 +38,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   const root = object(json, 'Konfiguration');
   const keycloak = object(root.keycloak, 'keycloak');
   const brandOwner = object(root.brandOwner, 'brandOwner');
+  const legal = root.legal === undefined ? undefined : object(root.legal, 'legal');
   return {
     apiUrl: text(root.apiUrl, 'apiUrl').replace(/\/$/, ''),
     keycloak: {
@@ -42,5 +53,8 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
       vatId: text(brandOwner.vatId, 'brandOwner.vatId'),
       contact: text(brandOwner.contact, 'brandOwner.contact'),
     },
+    legal: legal
+      ? { termsUrl: text(legal.termsUrl, 'legal.termsUrl'), privacyUrl: text(legal.privacyUrl, 'legal.privacyUrl') }
+      : DEFAULT_LEGAL_LINKS,
   };
 }

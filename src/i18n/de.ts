@@ -1,12 +1,20 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
+import { companiesMessages } from './de/companies';
 import { componentsMessages } from './de/components';
+import { openApplicationsMessages } from './de/openApplications';
 import { shellMessages } from './de/shell';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { mergeMessages } from './mergeMessages';
 import { raGermanMessages } from './raGerman';
 
 /** Every module's texts; a new feature adds its module here. */
-export const MESSAGE_MODULES: readonly StringMap[] = [shellMessages, componentsMessages, systemIntegratorsMessages];
+export const MESSAGE_MODULES: readonly StringMap[] = [
+  shellMessages,
+  componentsMessages,
+  systemIntegratorsMessages,
+  openApplicationsMessages,
+  companiesMessages,
+];
 
 /** The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. */
 export const deMessages: TranslationMessages = mergeMessages(raGermanMessages, ...MESSAGE_MODULES);

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemIntegrators } from '../../server/db/schema';
+import { companies, systemIntegrators } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { applicationBody, openApplication, submitApplication } from './helpers/applications';
 import { loginAs } from './helpers/login';
 import { snapshotTables } from './helpers/snapshot';
 
@@ -47,12 +48,20 @@ function readPermissionTable(): Row[] {
   });
 }
 
+/** A 1×1 PNG: the smallest upload the document endpoint accepts. */
+const PNG_FILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 interface Fixture {
   /** Path parameters for the user's own tenant (or any valid target). */
   own: Record<string, string>;
   /** Path parameters of another tenant, for `eigene` cells. */
   foreign?: Record<string, string>;
   body?: unknown;
+  /** Extra request headers, e.g. the content type of a raw upload. */
+  headers?: Record<string, string>;
 }
 
 describe('permissions (docs/permissions.md)', () => {
@@ -66,6 +75,16 @@ describe('permissions (docs/permissions.md)', () => {
     const [fotosoft] = await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'FOTOSOFT'));
     const [other] = await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'BILDWERK'));
     let codeCounter = 0;
+    const [sonnenschein] = await app.db
+      .select()
+      .from(companies)
+      .where(eq(companies.name, 'Fotostudio Sonnenschein GmbH'));
+    const [morgenrot] = await app.db.select().from(companies).where(eq(companies.name, 'Studio Morgenrot e.K.'));
+    const unconfirmed = await submitApplication(app);
+    const reviewable = await openApplication(app);
+    const toDecide = await openApplication(app);
+    const upload = { 'content-type': 'application/octet-stream', 'x-filename': 'Rechte-Test.png' };
+    const uploaded = await apiClient(app).post('/api/document', PNG_FILE, { headers: upload });
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -80,6 +99,21 @@ describe('permissions (docs/permissions.md)', () => {
       },
       'PUT /api/system-integrator/{id}': { own: { id: other.id }, body: { name: 'Bildwerk Systeme AG' } },
       'GET /api/company-application': { own: {} },
+      'POST /api/company-application': {
+        own: {},
+        get body() {
+          return applicationBody();
+        },
+      },
+      'GET /api/company-application/{id}/confirm': { own: { id: unconfirmed.id } },
+      'GET /api/company-application/{id}': { own: { id: reviewable.id } },
+      // The LumioAdmin's call decides it; every refused call before and after must leave it as it is.
+      'PUT /api/company-application/{id}/status': { own: { id: toDecide.id }, body: { status: 'Rejected' } },
+      'GET /api/company': { own: {} },
+      'GET /api/company/{id}': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id } },
+      'GET /api/company/{id}/store': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id } },
+      'POST /api/document': { own: {}, body: PNG_FILE, headers: upload },
+      'GET /api/document/{id}': { own: { id: (uploaded.json() as { id: string }).id } },
     };
   });
 
@@ -106,7 +140,8 @@ describe('permissions (docs/permissions.md)', () => {
     const target = url(row.path, params);
     if (row.method === 'GET') return client.get(target);
     if (row.method === 'DELETE') return client.delete(target);
-    return row.method === 'POST' ? client.post(target, fixture.body) : client.put(target, fixture.body);
+    const extra = { headers: fixture.headers };
+    return row.method === 'POST' ? client.post(target, fixture.body, extra) : client.put(target, fixture.body, extra);
   }
 
   for (const row of rows) {

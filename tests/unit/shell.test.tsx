@@ -250,7 +250,7 @@ describe('public shell', () => {
   });
 
   it('shows a German placeholder for public screens that follow later', async () => {
-    renderPublic('/register-studio');
+    renderPublic('/employee-invitation/abc');
     expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
   });

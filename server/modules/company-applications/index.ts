@@ -1,30 +1,117 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pagedResult, pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
+import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
-import { errorResponses } from '../../lib/responses';
+import { publicRoute } from '../../lib/public-route';
+import { errorBodySchema, errorResponses } from '../../lib/responses';
+import { companyApplicationRepository } from './company-applications.repository';
+import {
+  applicationDetailSchema,
+  applicationParams,
+  decideApplicationBody,
+  openApplicationListQuery,
+  openApplicationPage,
+  submitApplicationBody,
+} from './company-applications.schemas';
+import { companyApplicationService } from './company-applications.service';
 
-export const openApplicationListQuery = pagingQuerySchema(['lastModifiedAt', 'companyName', 'lastName', 'email']);
+const tags = ['Anträge'];
+const idAnswer = z.object({ id: z.uuid() });
 
 /**
- * GET /api/company-application: the provider's list of open applications. Submitting and
- * confirming applications is issue 3; until an application can exist, the list is truly empty
- * (the dashboard badge reads its totalItemCount).
+ * Company applications (studio registration). Public: submit and confirm (rate limited).
+ * LumioAdmin: the list of open applications, the detail, and the decision, whose approval creates
+ * the company, its studio and the owner through the IdP-admin port.
  */
 export async function companyApplicationsModule(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = () =>
+    companyApplicationService({
+      db: app.db,
+      config: app.config,
+      mailer: app.mailer,
+      idpAdmin: app.idpAdmin,
+      log: app.log,
+    });
+
+  api.post(
+    '/api/company-application',
+    {
+      config: publicRoute(app.config),
+      schema: {
+        tags,
+        summary: 'Fotostudio registrieren (öffentlich); sendet den Bestätigungslink per E-Mail',
+        body: submitApplicationBody,
+        response: { 201: idAnswer, ...errorResponses, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await service().submit(request.body);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  api.get(
+    '/api/company-application/:id/confirm',
+    {
+      config: publicRoute(app.config),
+      schema: {
+        tags,
+        summary: 'E-Mail-Adresse eines Antrags bestätigen (öffentlich, Link aus der E-Mail)',
+        params: applicationParams,
+        response: { 200: idAnswer, ...errorResponses, 429: errorBodySchema },
+      },
+    },
+    async (request) => ({ id: await service().confirm(request.params.id) }),
+  );
+
+  api.get(
     '/api/company-application',
     {
       schema: {
-        tags: ['Anträge'],
+        tags,
+        summary: 'Offene (bestätigte, unentschiedene) Anträge',
         querystring: openApplicationListQuery,
-        response: { 200: pagedResultSchema(z.object({ id: z.uuid() })), ...errorResponses },
+        response: { 200: openApplicationPage, ...errorResponses },
       },
     },
     async (request) => {
       requireRole(request, ['LumioAdmin']);
-      return pagedResult(request.query, 0, []);
+      const { items, total } = await companyApplicationRepository(app.db).listOpen(request.query);
+      return pagedResult(request.query, total, items);
+    },
+  );
+
+  api.get(
+    '/api/company-application/:id',
+    {
+      schema: {
+        tags,
+        params: applicationParams,
+        response: { 200: applicationDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      requireRole(request, ['LumioAdmin']);
+      return service().detail(request.params.id);
+    },
+  );
+
+  api.put(
+    '/api/company-application/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Antrag annehmen (legt Firma, Studio und Inhaber an) oder ablehnen',
+        params: applicationParams,
+        body: decideApplicationBody,
+        response: { 200: applicationDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, ['LumioAdmin']);
+      return service().decide(request.params.id, request.body.status, admin.id);
     },
   );
 }

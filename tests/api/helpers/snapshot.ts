@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 
 /** Row counts and a checksum of every application table, to prove a refused request wrote nothing. */
 export async function snapshotTables(app: FastifyInstance): Promise<Record<string, string>> {
-  const tables = ['users', 'companies', 'stores', 'system_integrators'];
+  const tables = [
+    'users',
+    'companies',
+    'stores',
+    'system_integrators',
+    'company_applications',
+    'documents',
+    'password_setup_tokens',
+  ];
   const out: Record<string, string> = {};
   for (const table of tables) {
     const result = await app.db.execute(

@@ -11,13 +11,29 @@ export async function expectLandingPage(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
 }
 
+export interface LogInOptions {
+  /**
+   * False when the page already shows the landing page (e.g. reached through a link of the
+   * identity provider's pages): the login starts there instead of opening '/' again.
+   */
+  openLandingPage?: boolean;
+}
+
 /**
  * Logs in the way a person does: landing page, 'Jetzt anmelden', the identity provider's German
  * login form (Keycloak's field names), back on /dashboard with the header menu shown. Returns the
  * GET /api/self answer the app loaded, so tests can compare what they see with who logged in.
+ * Any account works: a demo user with the demo password, or e.g. a new owner with the password
+ * they set.
  */
-export async function logIn(page: Page, user: Pick<DemoUser, 'email'>, password = DEMO_PASSWORD): Promise<Self> {
-  await page.goto('/');
+export async function logIn(
+  page: Page,
+  user: Pick<DemoUser, 'email'>,
+  password = DEMO_PASSWORD,
+  { openLandingPage = true }: LogInOptions = {},
+): Promise<Self> {
+  if (openLandingPage) await page.goto('/');
+  else await expectLandingPage(page);
   await page.getByRole('button', { name: 'Jetzt anmelden' }).click();
 
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role, UserStatus } from '../../src/domain/roles';
+import type { AppConfig } from '../config';
+import type { Tx } from '../db/client';
+import { passwordSetupTokens, users } from '../db/schema';
+
+/** A one-time password-setup link is valid this long (issue 3: 72 hours). */
+export const PASSWORD_SETUP_TTL_MS = 72 * 60 * 60 * 1000;
+
+/** The portal user the identity provider gets to know. The e-mail is the login name. */
+export interface IdpUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  salutation: string | null;
+  /** yyyy-MM-dd */
+  birthDate: string | null;
+  role: Role;
+  status: UserStatus;
+  companyId: string | null;
+  systemIntegratorId: string | null;
+}
+
+/** The user exists already (same e-mail, compared without case), in the IdP or in the portal. */
+export class IdpUserExistsError extends Error {
+  constructor() {
+    super('a user with this e-mail exists already');
+  }
+}
+
+/**
+ * What the portal asks of its identity provider's administration, and nothing more. Both calls
+ * take the caller's open transaction: the portal's own `users` row (whose id is the IdP subject)
+ * and any link state are written in it, so a rolled-back approval leaves no user behind.
+ *
+ * The embedded implementation below keeps everything in the app database. A Keycloak
+ * implementation satisfies the same interface later through the Admin REST API:
+ * - createUser: `POST /admin/realms/{realm}/users` (username = email, enabled, firstName,
+ *   lastName, realm role assigned via `.../role-mappings/realm`), then the `users` row with
+ *   Keycloak's id in `tx`. Keycloak is not part of `tx`, so it must delete the Keycloak user again
+ *   when the transaction rolls back (compensation) and map Keycloak's 409 to IdpUserExistsError.
+ * - createPasswordSetupLink: Keycloak's own action-token links are only ever mailed by Keycloak
+ *   (`PUT .../users/{id}/execute-actions-email` with UPDATE_PASSWORD), which would bypass the
+ *   portal's German mail. So the link stays the portal's: a token stored in
+ *   `password_setup_tokens` like here, pointing to a portal-served set-password page that calls
+ *   `PUT /admin/realms/{realm}/users/{id}/reset-password` (temporary: false) on submit.
+ * Callers therefore only ever see an absolute URL to put into their own mail.
+ */
+export interface IdpAdminPort {
+  /** Creates the user; throws IdpUserExistsError when the e-mail is taken. */
+  createUser(tx: Tx, input: IdpUserInput): Promise<{ id: string }>;
+  /** A one-time link (absolute URL) where the user sets a password; valid PASSWORD_SETUP_TTL_MS. */
+  createPasswordSetupLink(tx: Tx, userId: string): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The IdP administration; decorated by the embedded IdP (a Keycloak implementation follows). */
+    idpAdmin?: IdpAdminPort;
+  }
+}
+
+/** Only the SHA-256 of a setup token is stored, so a database leak hands out no working links. */
+export function hashSetupToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The embedded set-password page below the realm (a path Fastify answers, see keycloak-compat). */
+export function setPasswordUrl(issuer: string): string {
+  return `${issuer}/login-actions/set-password`;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * The embedded identity provider's administration: its users are the app database's `users`
+ * (the provider reads them at login), so creating one is one insert; the setup link points to the
+ * embedded provider's German set-password page.
+ */
+export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = () => new Date()): IdpAdminPort {
+  const linkBase = setPasswordUrl(config.keycloak.issuer);
+  return {
+    async createUser(tx, input) {
+      try {
+        // A savepoint: on PostgreSQL a failed statement would otherwise poison the caller's transaction.
+        const [row] = await tx.transaction((inner) =>
+          inner
+            .insert(users)
+            .values({ ...input, email: input.email.trim().toLowerCase(), passwordHash: null })
+            .returning({ id: users.id }),
+        );
+        return row;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new IdpUserExistsError();
+        throw err;
+      }
+    },
+
+    async createPasswordSetupLink(tx, userId) {
+      const token = randomBytes(32).toString('base64url');
+      await tx.insert(passwordSetupTokens).values({
+        tokenHash: hashSetupToken(token),
+        userId,
+        expiresAt: new Date(now().getTime() + PASSWORD_SETUP_TTL_MS),
+      });
+      return `${linkBase}?token=${token}`;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** One mail as the catcher received it over SMTP and parsed it back. */
+export interface CaughtMail {
+  id: string;
+  /** When the catcher received it. */
+  date: Date;
+  messageId: string | undefined;
+  from: string;
+  /** The envelope recipients, comma-separated ("a@example.de, b@example.de"). */
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailCatcher {
+  /** The port the SMTP server listens on (127.0.0.1). */
+  readonly port: number;
+  /** Every kept mail, newest first. */
+  list(): CaughtMail[];
+  get(id: string): CaughtMail | undefined;
+  /**
+   * The newest kept mail that matches, or the first one to arrive within `timeoutMs`; rejects
+   * when none does. Tests use it instead of sleeping.
+   */
+  waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  close(): Promise<void>;
+}
+
+export interface MailCatcherOptions {
+  /** Oldest mails are dropped beyond this many: the catcher lives in memory for a dev session. */
+  limit?: number;
+}
+
+const DEFAULT_LIMIT = 500;
+/** Larger than any mail of the portal; a runaway sender cannot fill the memory with one mail. */
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+function addressText(value: AddressObject | AddressObject[] | undefined): string {
+  if (!value) return '';
+  return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ');
+}
+
+/**
+ * The embedded mode's mail server: a real SMTP server on 127.0.0.1 (random port) that parses
+ * every mail and keeps it in memory, so sending goes through exactly the SMTP path production
+ * uses and /dev/mail and the tests can read what was sent.
+ */
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const mails: CaughtMail[] = [];
+  const arrivals = new EventEmitter();
+  arrivals.setMaxListeners(0);
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    size: MAX_MESSAGE_BYTES,
+    // Closing the app should not wait the default 30 s for a client that forgot to quit.
+    closeTimeout: 1000,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          const envelopeTo = session.envelope.rcptTo.map((r) => r.address).join(', ');
+          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          const mail: CaughtMail = {
+            id: randomUUID(),
+            date: new Date(),
+            messageId: parsed.messageId,
+            from: addressText(parsed.from) || envelopeFrom,
+            to: envelopeTo || addressText(parsed.to),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: parsed.html || '',
+          };
+          mails.unshift(mail);
+          if (mails.length > limit) mails.length = limit;
+          arrivals.emit('mail', mail);
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    port,
+    list: () => [...mails],
+    get: (id) => mails.find((m) => m.id === id),
+    waitFor(predicate, timeoutMs = 5000) {
+      const found = mails.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise<CaughtMail>((resolve, reject) => {
+        const onMail = (mail: CaughtMail) => {
+          if (!predicate(mail)) return;
+          clearTimeout(timer);
+          arrivals.off('mail', onMail);
+          resolve(mail);
+        };
+        const timer = setTimeout(() => {
+          arrivals.off('mail', onMail);
+          reject(new Error(`no matching mail within ${timeoutMs} ms`));
+        }, timeoutMs);
+        arrivals.on('mail', onMail);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

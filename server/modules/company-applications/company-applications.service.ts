@@ -1,0 +1,226 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../errors';
+import { IdpUserExistsError, PASSWORD_SETUP_TTL_MS, type IdpAdminPort } from '../../idp/admin-port';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import { applicationConfirmationMail } from '../../mail/templates/application-confirmation';
+import { applicationRejectionMail } from '../../mail/templates/application-rejection';
+import { ownerActivationMail } from '../../mail/templates/owner-activation';
+import { companyRepository } from '../companies/companies.repository';
+import { documentRepository } from '../documents/documents.repository';
+import { companyApplicationRepository } from './company-applications.repository';
+import type { ApplicationDetail, Decision, SubmitApplicationBody } from './company-applications.schemas';
+import type { CompanyApplicationRow } from './company-applications.table';
+
+/** The confirmation link in the applicant's mail works this long (issue 3: 7 days). */
+export const CONFIRMATION_VALID_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const noApplicationFound = () => new ApiError(404, SERVER_MESSAGES.noApplicationFound);
+export const applicationAlreadyDecided = () => new ApiError(409, SERVER_MESSAGES.applicationAlreadyDecided);
+const emailAlreadyInUse = () => new ApiError(409, SERVER_MESSAGES.emailAlreadyInUse);
+const documentNotFound = () => new ApiError(400, SERVER_MESSAGES.documentNotFound);
+
+export interface ApplicationServiceDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  /** Absent when no identity provider administration is configured (see server/idp/admin-port.ts). */
+  idpAdmin: IdpAdminPort | undefined;
+  log: FastifyBaseLogger;
+}
+
+const emptyToNull = (value: string) => (value === '' ? null : value);
+
+/** Only Open applications are decided: an unknown or unconfirmed one is 404, a decided one 409. */
+async function whyNotDecidable(repo: ReturnType<typeof companyApplicationRepository>, id: string) {
+  const existing = await repo.find(id);
+  return !existing || existing.status === 'Unconfirmed' ? noApplicationFound() : applicationAlreadyDecided();
+}
+
+/**
+ * The company application's life: submit (Unconfirmed, confirmation mail), confirm (Open), review,
+ * and the decision. Every step that writes more than one row is one transaction; a refused step
+ * writes nothing.
+ */
+export function companyApplicationService({ db, config, mailer, idpAdmin, log }: ApplicationServiceDeps) {
+  const confirmUrl = (id: string) => `${config.publicUrl}/company-application/${id}/confirm`;
+
+  async function toDetail(row: CompanyApplicationRow): Promise<ApplicationDetail> {
+    const documents = await documentRepository(db).listForApplication(row.id);
+    return {
+      id: row.id,
+      status: row.status,
+      email: row.email,
+      salutation: row.salutation,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      birthDate: row.birthDate,
+      companyName: row.companyName,
+      legalForm: row.legalForm,
+      address: row.address,
+      country: row.country,
+      phoneNumber: row.phoneNumber,
+      phoneNumber2: row.phoneNumber2,
+      website: row.website,
+      memberId: row.memberId,
+      createdAt: row.createdAt.toISOString(),
+      lastModifiedAt: row.lastModifiedAt.toISOString(),
+      documents,
+      stores: row.stores,
+    };
+  }
+
+  /** A decision's mail goes out after the commit; the decision stands even if the relay fails. */
+  async function sendAfterCommit(message: MailMessage, applicationId: string, kind: string) {
+    try {
+      await mailer.send(message);
+    } catch (err) {
+      log.error({ err, applicationId, kind }, 'decision mail could not be sent; the decision stands');
+    }
+  }
+
+  async function approve(id: string, decidedBy: string, now: Date) {
+    if (!idpAdmin) {
+      throw new Error('approval needs an IdP-admin port; only the embedded identity provider has one so far');
+    }
+    const port = idpAdmin;
+    const { row, setPasswordUrl } = await db.transaction(async (tx) => {
+      const repo = companyApplicationRepository(tx);
+      const decided = await repo.decide(id, 'Approved', decidedBy, now);
+      if (!decided) throw await whyNotDecidable(repo, id);
+      if (await repo.userHasEmail(decided.email)) throw emailAlreadyInUse();
+      const company = await companyRepository(tx).createWithStores(
+        {
+          name: decided.companyName,
+          legalForm: decided.legalForm,
+          address: decided.address,
+          country: decided.country,
+          phoneNumber: decided.phoneNumber,
+          phoneNumber2: decided.phoneNumber2,
+          website: decided.website,
+          memberId: decided.memberId,
+        },
+        decided.stores,
+      );
+      let owner: { id: string };
+      try {
+        owner = await port.createUser(tx, {
+          email: decided.email,
+          firstName: decided.firstName,
+          lastName: decided.lastName,
+          salutation: decided.salutation,
+          birthDate: decided.birthDate,
+          role: 'Owner',
+          // Initial registration stays unfinished until the eID binding (spec section 4).
+          status: 'Approved',
+          companyId: company.id,
+          systemIntegratorId: null,
+        });
+      } catch (err) {
+        if (err instanceof IdpUserExistsError) throw emailAlreadyInUse();
+        throw err;
+      }
+      const link = await port.createPasswordSetupLink(tx, owner.id);
+      return { row: await repo.linkCompany(id, company.id), setPasswordUrl: link };
+    });
+    await sendAfterCommit(
+      ownerActivationMail(
+        { ...row, to: row.email, setPasswordUrl, validHours: PASSWORD_SETUP_TTL_MS / (60 * 60 * 1000) },
+        config.brandOwner,
+      ),
+      row.id,
+      'activation',
+    );
+    return row;
+  }
+
+  async function reject(id: string, decidedBy: string, now: Date) {
+    const row = await db.transaction(async (tx) => {
+      const repo = companyApplicationRepository(tx);
+      const decided = await repo.decide(id, 'Rejected', decidedBy, now);
+      if (!decided) throw await whyNotDecidable(repo, id);
+      return decided;
+    });
+    await sendAfterCommit(
+      applicationRejectionMail(
+        { ...row, to: row.email, retentionDays: config.documentRetentionDays },
+        config.brandOwner,
+      ),
+      row.id,
+      'rejection',
+    );
+    return row;
+  }
+
+  return {
+    /**
+     * Stores the application (Unconfirmed), attaches its documents and mails the confirmation
+     * link, in one transaction: if the mail cannot be sent, nothing is kept and the applicant
+     * can simply try again (a kept application would block the address for 7 days).
+     */
+    async submit(body: SubmitApplicationBody, now = new Date()): Promise<string> {
+      const documentIds = [...new Set(body.documentIds)];
+      return db.transaction(async (tx) => {
+        const repo = companyApplicationRepository(tx);
+        await repo.lockEmail(body.email);
+        if ((await repo.userHasEmail(body.email)) || (await repo.pendingApplicationHasEmail(body.email, now))) {
+          throw emailAlreadyInUse();
+        }
+        const row = await repo.insert({
+          email: body.email,
+          salutation: body.salutation,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          birthDate: body.birthDate,
+          companyName: body.companyName,
+          legalForm: body.legalForm,
+          address: body.address,
+          country: body.country,
+          phoneNumber: body.phoneNumber,
+          phoneNumber2: emptyToNull(body.phoneNumber2),
+          website: emptyToNull(body.website),
+          memberId: emptyToNull(body.memberId),
+          // Issue 3: the application's studio list holds one studio made from the company data.
+          stores: [{ name: body.companyName, address: body.address, country: body.country }],
+          confirmUntil: new Date(now.getTime() + CONFIRMATION_VALID_DAYS * DAY_MS),
+        });
+        const attached = await documentRepository(tx).attach(documentIds, row.id);
+        if (attached !== documentIds.length) throw documentNotFound();
+        await mailer.send(
+          applicationConfirmationMail(
+            { ...row, to: row.email, confirmUrl: confirmUrl(row.id), validDays: CONFIRMATION_VALID_DAYS },
+            config.brandOwner,
+          ),
+        );
+        return row.id;
+      });
+    },
+
+    /**
+     * The applicant's link: Unconfirmed and in time → Open. Opening it again later is harmless
+     * (the application has moved on); unknown, or never confirmed in time → 404.
+     */
+    async confirm(id: string, now = new Date()): Promise<string> {
+      const repo = companyApplicationRepository(db);
+      if (await repo.confirm(id, now)) return id;
+      const existing = await repo.find(id);
+      if (!existing || existing.status === 'Unconfirmed') throw noApplicationFound();
+      return id;
+    },
+
+    /** Confirmed applications only: an unconfirmed one is nobody's business yet. */
+    async detail(id: string): Promise<ApplicationDetail> {
+      const row = await companyApplicationRepository(db).find(id);
+      if (!row || row.status === 'Unconfirmed') throw noApplicationFound();
+      return toDetail(row);
+    },
+
+    async decide(id: string, status: Decision, decidedBy: string, now = new Date()): Promise<ApplicationDetail> {
+      const row = status === 'Approved' ? await approve(id, decidedBy, now) : await reject(id, decidedBy, now);
+      return toDetail(row);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const documentParams = z.strictObject({
+  id: z.string().refine((v) => z.uuid().safeParse(v).success, 'Invalid document id'),
+});
+
+export const uploadedDocumentSchema = z.object({ id: z.uuid() });
+
+/** Documents the upload's one header; the body is the file's raw bytes. */
+export const uploadHeaders = z.looseObject({
+  'x-filename': z
+    .string()
+    .optional()
+    .describe('Dateiname, URI-kodiert (encodeURIComponent); wird bereinigt, fehlt er: "Dokument"'),
+});

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_DOCUMENT_BYTES } from '../../../src/domain/documents';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import { ApiError } from '../../errors';
+import { requireRole } from '../../lib/permissions';
+import { publicRoute } from '../../lib/public-route';
+import { errorBodySchema, errorResponses } from '../../lib/responses';
+import { decryptDocument, encryptDocument, loadDocumentKey } from './crypto';
+import { attachmentDisposition, detectDocumentType, sanitizeFileName } from './documents.content';
+import { documentRepository } from './documents.repository';
+import { documentParams, uploadedDocumentSchema, uploadHeaders } from './documents.schemas';
+
+export { documentRepository, type DocumentReference, type DocumentRepository } from './documents.repository';
+
+const tags = ['Dokumente'];
+const unsupportedMediaType = () => new ApiError(415, 'Unsupported media type');
+
+/**
+ * Registration attachments. POST /api/document (public, rate limited) takes the raw bytes of one
+ * JPEG, PNG or PDF (at most 2 MiB), decides the type from the content, and stores the bytes
+ * encrypted; the application submit attaches the returned id. GET /api/document/{id} gives a
+ * LumioAdmin the decrypted file for the review.
+ */
+export async function documentsModule(app: FastifyInstance) {
+  const key = await loadDocumentKey(app.config);
+  const repo = () => documentRepository(app.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // This scope reads raw bytes only: JSON, forms and multipart are a 415 before any byte is read,
+  // and a body over the limit is a 413 as soon as its Content-Length (or the running count of a
+  // chunked body) passes the limit, so a large upload is never buffered whole.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAX_DOCUMENT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  api.post(
+    '/api/document',
+    {
+      bodyLimit: MAX_DOCUMENT_BYTES,
+      config: publicRoute(app.config),
+      schema: {
+        tags,
+        summary: 'Dokument hochladen (JPEG, PNG oder PDF, höchstens 2 MiB; Rohdaten als application/octet-stream)',
+        headers: uploadHeaders,
+        consumes: ['application/octet-stream'],
+        response: {
+          201: uploadedDocumentSchema,
+          ...errorResponses,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes)) throw unsupportedMediaType();
+      const contentType = detectDocumentType(bytes);
+      if (!contentType) throw unsupportedMediaType();
+      const id = randomUUID();
+      const name = sanitizeFileName(request.headers['x-filename']);
+      let encrypted;
+      try {
+        encrypted = encryptDocument(key, id, bytes);
+      } catch (err) {
+        request.log.error({ err }, 'document could not be encrypted');
+        throw new ApiError(500, SERVER_MESSAGES.cannotEncryptDocument);
+      }
+      try {
+        await repo().create({ id, name, contentType, size: bytes.length, ...encrypted });
+      } catch (err) {
+        request.log.error({ err }, 'document could not be stored');
+        throw new ApiError(500, SERVER_MESSAGES.cannotStoreDocument);
+      }
+      return reply.code(201).send({ id });
+    },
+  );
+
+  api.get(
+    '/api/document/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Dokument herunterladen (LumioAdmin)',
+        params: documentParams,
+        produces: ['application/octet-stream', 'image/jpeg', 'image/png', 'application/pdf'],
+        response: { ...errorResponses, 500: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, ['LumioAdmin']);
+      const document = await repo().find(request.params.id);
+      if (!document) throw new ApiError(404, SERVER_MESSAGES.documentNotFound);
+      let bytes: Buffer;
+      try {
+        bytes = decryptDocument(key, document.id, document);
+      } catch (err) {
+        // A wrong key (DOCUMENT_ENCRYPTION_KEY changed) or altered bytes: the tag does not verify.
+        request.log.error({ err, documentId: document.id }, 'document could not be decrypted');
+        throw new ApiError(500, SERVER_MESSAGES.cannotDecryptDocument);
+      }
+      // The file's bytes bypass the JSON serializer; the typed reply knows only the error bodies.
+      return (reply as FastifyReply)
+        .type(document.contentType)
+        .header('content-disposition', attachmentDisposition(document.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(bytes);
+    },
+  );
+}

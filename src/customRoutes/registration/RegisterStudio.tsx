@@ -1,0 +1,47 @@
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'ra-core';
+import { datePickerMessages, registrationMessages, uploadMessages } from '../../i18n/de/registration';
+import { createPublicPageI18nProvider } from '../../i18n/public';
+import { PublicLayout } from '../../layout/PublicLayout';
+import { PublicPageProviders } from './PublicPageProviders';
+import { RegistrationStepper } from './RegistrationStepper';
+
+const i18nProvider = createPublicPageI18nProvider(registrationMessages, uploadMessages, datePickerMessages);
+
+function RegisterStudioContent() {
+  const translate = useTranslate();
+  return (
+    <PublicLayout>
+      <Container maxWidth="md">
+        <Typography component="h1" variant="h1" gutterBottom>
+          {translate('app.registration.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.registration.intro')}
+        </Typography>
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {translate('app.registration.pilotNotice')}
+        </Alert>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+          <RegistrationStepper />
+        </Paper>
+      </Container>
+    </PublicLayout>
+  );
+}
+
+/**
+ * Route register-studio (public). The public shell loads this module lazily, so neither the
+ * registration nor its texts weigh on the landing page; it must not import react-admin's UI,
+ * zod or the admin app (budget: 200 KB gzipped initial JavaScript).
+ */
+export default function RegisterStudio() {
+  return (
+    <PublicPageProviders i18nProvider={i18nProvider}>
+      <RegisterStudioContent />
+    </PublicPageProviders>
+  );
+}

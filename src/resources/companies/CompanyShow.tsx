@@ -1,0 +1,91 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Labeled, LinkBase, ReferenceManyField, Show, TextField, useRedirect, useTranslate } from 'react-admin';
+import { useCallback } from 'react';
+import { useDialogs } from '../../components/dialogs';
+import { LumioDatagrid, LumioPagination } from '../../components/list';
+import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
+import { DetailSection, EMPTY_VALUE, FieldGrid } from './DetailSection';
+import { COMPANIES_RESOURCE, STORES_RESOURCE } from './names';
+
+const LIST_PATH = `/${COMPANIES_RESOURCE}`;
+
+/**
+ * 'Firma' reached through companies/{id} (spec "Company"): every field read-only, the studios
+ * below (GET /api/company/{id}/store, paged) and 'Zurück' to the companies list. A failed load
+ * shows the error dialog and returns to the list.
+ */
+export function CompanyShow() {
+  const { showError } = useDialogs();
+  const redirect = useRedirect();
+  const onError = useCallback(
+    (error: unknown) => {
+      void showError(error);
+      redirect('list', COMPANIES_RESOURCE);
+    },
+    [redirect, showError],
+  );
+  return (
+    <Show actions={false} queryOptions={{ onError }}>
+      <CompanyDetails />
+    </Show>
+  );
+}
+
+function CompanyDetails() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <DetailSection title="app.companies.companySection">
+        <FieldGrid>
+          <Labeled>
+            <TextField source="name" />
+          </Labeled>
+          <Labeled>
+            <TextField source="legalForm" />
+          </Labeled>
+          <Labeled>
+            <TextField source="address" />
+          </Labeled>
+          <Labeled>
+            <TextField source="country" />
+          </Labeled>
+          <Labeled>
+            <TextField source="phoneNumber" emptyText={EMPTY_VALUE} />
+          </Labeled>
+          <Labeled>
+            <TextField source="phoneNumber2" emptyText={EMPTY_VALUE} />
+          </Labeled>
+          <Labeled>
+            <TextField source="website" emptyText={EMPTY_VALUE} />
+          </Labeled>
+          <Labeled>
+            <TextField source="memberId" emptyText={EMPTY_VALUE} />
+          </Labeled>
+        </FieldGrid>
+      </DetailSection>
+
+      <DetailSection title="app.companies.stores">
+        {/* target companyId fills the {companyId} of the stores path: /company/{id}/store. */}
+        <ReferenceManyField
+          reference={STORES_RESOURCE}
+          target="companyId"
+          sort={{ field: 'name', order: 'ASC' }}
+          perPage={DEFAULT_PAGE_SIZE}
+          pagination={<LumioPagination />}
+        >
+          <LumioDatagrid>
+            <TextField source="name" label="app.companies.storeName" />
+            <TextField source="address" label="app.companies.storeAddress" />
+            <TextField source="country" label="app.companies.storeCountry" />
+          </LumioDatagrid>
+        </ReferenceManyField>
+      </DetailSection>
+
+      <Button component={LinkBase} to={LIST_PATH} variant="outlined" startIcon={<ArrowBack />}>
+        {translate('app.companies.back')}
+      </Button>
+    </Box>
+  );
+}

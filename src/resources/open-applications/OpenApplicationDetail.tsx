@@ -1,0 +1,161 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import {
+  FunctionField,
+  Labeled,
+  LinkBase,
+  Loading,
+  Show,
+  TextField,
+  useNotify,
+  useRedirect,
+  useShowContext,
+  useTranslate,
+} from 'react-admin';
+import { useCallback, useEffect, useRef } from 'react';
+import { useDialogs } from '../../components/dialogs';
+import { formatDate, formatDateTime } from '../../domain/dates';
+import { DetailSection, EMPTY_VALUE, FieldGrid } from '../companies/DetailSection';
+import { ApplicationAttachments } from './ApplicationAttachments';
+import { ApplicationStores } from './ApplicationStores';
+import { OPEN_APPLICATIONS_RESOURCE } from './names';
+import { REVIEWABLE_STATUS, type CompanyApplication } from './types';
+import { useApplicationDecision } from './useApplicationDecision';
+
+const LIST_PATH = `/${OPEN_APPLICATIONS_RESOURCE}`;
+
+/**
+ * 'Antrag prüfen' (spec "Open application detail"). A failed load (also 404 'No application
+ * found') shows the error dialog and returns to the list, as spec section 8 says.
+ */
+export function OpenApplicationDetail() {
+  const { showError } = useDialogs();
+  const redirect = useRedirect();
+  const onError = useCallback(
+    (error: unknown) => {
+      void showError(error);
+      redirect('list', OPEN_APPLICATIONS_RESOURCE);
+    },
+    [redirect, showError],
+  );
+  return (
+    <Show actions={false} queryOptions={{ onError }}>
+      <ApplicationReview />
+    </Show>
+  );
+}
+
+function ApplicationReview() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { record } = useShowContext<CompanyApplication>();
+  const { decide, pending, decided } = useApplicationDecision(record);
+  // Only open applications are reviewed; one decided meanwhile (by someone else) is not shown.
+  const notReviewable = record !== undefined && record.status !== REVIEWABLE_STATUS && !decided;
+
+  // Once only: StrictMode runs effects twice in development, which would show the notice twice.
+  const left = useRef(false);
+  useEffect(() => {
+    if (!notReviewable || left.current) return;
+    left.current = true;
+    notify('app.openApplications.notOpen', { type: 'info' });
+    redirect('list', OPEN_APPLICATIONS_RESOURCE);
+  }, [notReviewable, notify, redirect]);
+
+  if (!record || notReviewable) return <Loading />;
+  const busy = pending !== null || decided;
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <DetailSection title="app.openApplications.applicantSection">
+        <FieldGrid>
+          <Labeled>
+            <TextField source="salutation" emptyText={EMPTY_VALUE} />
+          </Labeled>
+          <Labeled>
+            <TextField source="firstName" />
+          </Labeled>
+          <Labeled>
+            <TextField source="lastName" />
+          </Labeled>
+          <Labeled>
+            <FunctionField source="birthDate" render={(application) => formatDate(application.birthDate)} />
+          </Labeled>
+          <Labeled>
+            <TextField source="email" />
+          </Labeled>
+        </FieldGrid>
+      </DetailSection>
+
+      <DetailSection title="app.openApplications.companySection">
+        <FieldGrid>
+          <Labeled>
+            <TextField source="companyName" />
+          </Labeled>
+          <Labeled>
+            <TextField source="legalForm" />
+          </Labeled>
+          <Labeled>
+            <TextField source="address" />
+          </Labeled>
+          <Labeled>
+            <TextField source="country" />
+          </Labeled>
+          <Labeled>
+            <TextField source="phoneNumber" />
+          </Labeled>
+          <Labeled>
+            <TextField source="phoneNumber2" emptyText={EMPTY_VALUE} />
+          </Labeled>
+          <Labeled>
+            <TextField source="website" emptyText={EMPTY_VALUE} />
+          </Labeled>
+          <Labeled>
+            <TextField source="memberId" emptyText={EMPTY_VALUE} />
+          </Labeled>
+          <Labeled>
+            <FunctionField
+              source="lastModifiedAt"
+              render={(application) => formatDateTime(application.lastModifiedAt)}
+            />
+          </Labeled>
+        </FieldGrid>
+      </DetailSection>
+
+      <DetailSection title="app.openApplications.stores">
+        <ApplicationStores stores={record.stores ?? []} />
+      </DetailSection>
+
+      <DetailSection title="app.openApplications.attachments">
+        <ApplicationAttachments documents={record.documents ?? []} />
+      </DetailSection>
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <Button component={LinkBase} to={LIST_PATH} variant="outlined" startIcon={<ArrowBack />}>
+          {translate('app.openApplications.back')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={busy}
+          onClick={() => void decide('Rejected')}
+          startIcon={pending === 'Rejected' ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {translate('app.openApplications.reject.button')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={() => void decide('Approved')}
+          startIcon={pending === 'Approved' ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {translate('app.openApplications.accept.button')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

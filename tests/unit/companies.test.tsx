@@ -1,0 +1,280 @@
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  AdminContext,
+  AdminUI,
+  HttpError,
+  memoryStore,
+  Resource,
+  TestMemoryRouter,
+  TitlePortal,
+  type AuthProvider,
+  type DataProvider,
+  type GetListParams,
+  type GetManyReferenceParams,
+} from 'react-admin';
+import { Suspense, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DialogProvider, LumioNotification } from '../../src/components/dialogs';
+import { createQueryClient } from '../../src/dataProvider/queryClient';
+import { canAccess } from '../../src/domain/navigation';
+import type { Self } from '../../src/domain/self';
+import { createI18nProvider } from '../../src/i18n';
+import { deMessages } from '../../src/i18n/de';
+import companies, { COMPANIES_RESOURCE, STORES_RESOURCE } from '../../src/resources/companies';
+import type { Company, Store } from '../../src/resources/companies/types';
+
+// The first render of a lazy view compiles its chunk; on a busy 2-core machine that exceeds 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const missingKeys: string[] = [];
+const i18nProvider = createI18nProvider(deMessages, (key) => missingKeys.push(key));
+
+const sonnenschein: Company = {
+  id: 'c-1',
+  name: 'Fotostudio Sonnenschein GmbH',
+  legalForm: 'GmbH',
+  address: 'Lindenallee 5, 50667 Köln',
+  country: 'Deutschland',
+  phoneNumber: '+49 221 123456',
+  phoneNumber2: '+49 221 654321',
+  website: null,
+  memberId: 'PTV-4711',
+};
+
+const morgenrot: Company = {
+  id: 'c-2',
+  name: 'Studio Morgenrot e.K.',
+  legalForm: 'e.K.',
+  address: 'Hauptstraße 1, 1010 Wien',
+  country: 'Österreich',
+  phoneNumber: '+43 1 234567',
+  phoneNumber2: null,
+  website: 'https://morgenrot.example',
+  memberId: null,
+};
+
+const buildStores = (count: number): Store[] =>
+  Array.from({ length: count }, (_, index) => ({
+    id: `s-${index + 1}`,
+    name: `Filiale ${String(index + 1).padStart(2, '0')}`,
+    address: `Ringstraße ${index + 1}, 50667 Köln`,
+    country: 'Deutschland',
+  }));
+
+const notFound = () =>
+  new HttpError('Not found', 404, { errorCode: 'NOT_FOUND', messages: ['Not found'], traceId: 't', status: 404 });
+
+/** Serves companies and, for the detail, the studios of company c-1 page by page. */
+function fakeDataProvider(stores: Store[] = buildStores(3)) {
+  const records = [sonnenschein, morgenrot];
+  const calls = {
+    getList: vi.fn(async (_resource: string, _params: GetListParams) => ({ data: records, total: records.length })),
+    getOne: vi.fn(async (_resource: string, { id }: { id: string }) => {
+      const record = records.find((company) => company.id === id);
+      if (!record) throw notFound();
+      return { data: record };
+    }),
+    getManyReference: vi.fn(async (_resource: string, params: GetManyReferenceParams) => {
+      const own = params.id === 'c-1' ? stores : [];
+      const { page, perPage } = params.pagination;
+      return { data: own.slice((page - 1) * perPage, page * perPage), total: own.length };
+    }),
+  };
+  return { dataProvider: calls as unknown as DataProvider, calls };
+}
+
+const lumioAdmin: Self = {
+  id: 'u-admin',
+  firstName: 'Lena',
+  lastName: 'Lumio',
+  salutation: null,
+  email: 'admin@lumio.example',
+  birthDate: null,
+  role: 'LumioAdmin',
+  status: 'Active',
+  associatedEntity: null,
+};
+
+const authProvider: AuthProvider = {
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => lumioAdmin,
+  canAccess: async ({ resource, action }) => canAccess(lumioAdmin, resource, action),
+};
+
+/** The page title in an <h1>, as the real Layout renders react-admin's <Title>. */
+function TestLayout({ children }: { children: ReactNode }) {
+  return (
+    <main>
+      <TitlePortal component="h1" />
+      <Suspense fallback={null}>{children}</Suspense>
+    </main>
+  );
+}
+
+function renderApp(path: string, dataProvider: DataProvider) {
+  let pathname = path;
+  render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (pathname = location.pathname)}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        queryClient={createQueryClient()}
+      >
+        <DialogProvider>
+          <AdminUI disableTelemetry notification={LumioNotification} layout={TestLayout}>
+            <Resource name={COMPANIES_RESOURCE} {...companies} />
+          </AdminUI>
+        </DialogProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { pathname: () => pathname };
+}
+
+/** The value shown under a label of the read-only detail. */
+function valueOf(label: string): string | null | undefined {
+  const labels = [...document.querySelectorAll('.RaLabeled-label')].filter((element) => element.textContent === label);
+  expect(labels).toHaveLength(1);
+  return labels[0].nextElementSibling?.textContent;
+}
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+beforeEach(() => {
+  missingKeys.length = 0;
+});
+afterEach(() => cleanup());
+
+describe('Firmen (list)', () => {
+  it('shows the companies with the spec columns, sorted by name', async () => {
+    const { dataProvider, calls } = fakeDataProvider();
+    renderApp('/companies', dataProvider);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Firmen' })).toBeInTheDocument();
+    expect(await screen.findByText('Fotostudio Sonnenschein GmbH')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Firmenname',
+      'Rechtform',
+      'Adresse',
+      'Land',
+    ]);
+    expect(cellsOf(screen.getByText('Studio Morgenrot e.K.').closest('tr')!)).toEqual([
+      'Studio Morgenrot e.K.',
+      'e.K.',
+      'Hauptstraße 1, 1010 Wien',
+      'Österreich',
+    ]);
+    expect(screen.getByText('Gesamt: 2')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Suchbegriff eingeben' })).toBeInTheDocument();
+    expect(calls.getList).toHaveBeenCalledWith(
+      COMPANIES_RESOURCE,
+      expect.objectContaining({ sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 20 } }),
+    );
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('opens a company at /companies/{id} by row click', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = fakeDataProvider();
+    const app = renderApp('/companies', dataProvider);
+
+    await user.click(await screen.findByText('Studio Morgenrot e.K.'));
+    await waitFor(() => expect(app.pathname()).toBe('/companies/c-2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Firma' })).toBeInTheDocument();
+  });
+});
+
+describe('Firma (read-only via companies/{id})', () => {
+  it('shows every company field read-only', async () => {
+    const { dataProvider } = fakeDataProvider();
+    renderApp('/companies/c-1', dataProvider);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Firma' })).toBeInTheDocument();
+    await screen.findByText('Fotostudio Sonnenschein GmbH');
+    expect(valueOf('Firmenname')).toBe('Fotostudio Sonnenschein GmbH');
+    expect(valueOf('Rechtsform')).toBe('GmbH');
+    expect(valueOf('Adresse')).toBe('Lindenallee 5, 50667 Köln');
+    expect(valueOf('Land')).toBe('Deutschland');
+    expect(valueOf('Telefonnummer 1')).toBe('+49 221 123456');
+    expect(valueOf('Telefonnummer 2')).toBe('+49 221 654321');
+    expect(valueOf('Webseite')).toBe('–');
+    expect(valueOf('Mitgliedsnummer Photo-Trade-Verband')).toBe('PTV-4711');
+    // Read-only: no inputs (the only select is the studios' page size) and no save, edit or delete buttons.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const companySection = screen.getByRole('region', { name: 'Unternehmen' });
+    expect(within(companySection).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Speichern|Bearbeiten|Löschen/ })).not.toBeInTheDocument();
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('lists the studios of the company from its store call, paged', async () => {
+    const user = userEvent.setup();
+    const { dataProvider, calls } = fakeDataProvider(buildStores(23));
+    renderApp('/companies/c-1', dataProvider);
+
+    const studios = await screen.findByRole('region', { name: 'Studios' });
+    expect(await within(studios).findByText('Filiale 01')).toBeInTheDocument();
+    expect(
+      within(studios)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Studioname', 'Adresse', 'Land']);
+    expect(cellsOf(within(studios).getByText('Filiale 01').closest('tr')!)).toEqual([
+      'Filiale 01',
+      'Ringstraße 1, 50667 Köln',
+      'Deutschland',
+    ]);
+    expect(within(studios).getByText('Gesamt: 23')).toBeInTheDocument();
+    expect(calls.getManyReference).toHaveBeenCalledWith(
+      STORES_RESOURCE,
+      expect.objectContaining({
+        target: 'companyId',
+        id: 'c-1',
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'name', order: 'ASC' },
+      }),
+    );
+
+    await user.click(within(studios).getByRole('button', { name: 'Nächste Seite' }));
+    expect(await within(studios).findByText('Filiale 21')).toBeInTheDocument();
+    expect(calls.getManyReference).toHaveBeenLastCalledWith(
+      STORES_RESOURCE,
+      expect.objectContaining({ id: 'c-1', pagination: { page: 2, perPage: 20 } }),
+    );
+  });
+
+  it('shows "Keine Daten vorhanden" for a company without studios', async () => {
+    const { dataProvider } = fakeDataProvider();
+    renderApp('/companies/c-2', dataProvider);
+    const studios = await screen.findByRole('region', { name: 'Studios' });
+    expect(await within(studios).findByText('Keine Daten vorhanden')).toBeInTheDocument();
+  });
+
+  it('goes back to the companies list with Zurück', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = fakeDataProvider();
+    const app = renderApp('/companies/c-1', dataProvider);
+
+    await user.click(await screen.findByRole('link', { name: 'Zurück' }));
+    await waitFor(() => expect(app.pathname()).toBe('/companies'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Firmen' })).toBeInTheDocument();
+  });
+
+  it('returns to the list with the error dialog when the company cannot be loaded', async () => {
+    const { dataProvider } = fakeDataProvider();
+    const app = renderApp('/companies/unknown', dataProvider);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Das war nicht so geplant :/' });
+    expect(within(dialog).getByText('Nicht gefunden.')).toBeInTheDocument();
+    await waitFor(() => expect(app.pathname()).toBe('/companies'));
+  });
+});

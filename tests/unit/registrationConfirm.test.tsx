@@ -1,0 +1,101 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import type Keycloak from 'keycloak-js';
+import { HttpError } from 'ra-core';
+import { StrictMode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
+import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
+import ConfirmApplication from '../../src/customRoutes/ConfirmApplication';
+import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
+import type { PublicApi } from '../../src/dataProvider/publicApi';
+
+afterEach(cleanup);
+
+const runtime: Runtime = {
+  config: {
+    apiUrl: '/api',
+    keycloak: { url: 'http://localhost:8080', realm: 'lumio', clientId: 'lumio-web' },
+    brandOwner: { name: 'Lumio Bildtechnik GmbH', address: 'A', register: 'R', vatId: 'V', contact: 'C' },
+  },
+  session: {
+    keycloak: {} as Keycloak,
+    initOptions: {},
+    ready: Promise.resolve(false),
+    isAuthenticated: () => false,
+    login: async () => {},
+    getValidToken: async () => undefined,
+    subject: () => undefined,
+    onSessionEnded: () => () => {},
+  } satisfies KeycloakSession,
+};
+
+function renderConfirm(confirmApplication: PublicApi['confirmApplication'], id = 'app-7') {
+  const api: PublicApi = {
+    submitApplication: vi.fn(),
+    uploadDocument: vi.fn(),
+    confirmApplication: vi.fn(confirmApplication),
+  };
+  // StrictMode runs the effect twice, as in development: the call must still go out once.
+  render(
+    <StrictMode>
+      <RuntimeContext.Provider value={runtime}>
+        <PublicApiContext.Provider value={api}>
+          <MemoryRouter initialEntries={[`/company-application/${id}/confirm`]}>
+            <Routes>
+              <Route path="/company-application/:id/confirm" element={<ConfirmApplication />} />
+            </Routes>
+          </MemoryRouter>
+        </PublicApiContext.Provider>
+      </RuntimeContext.Provider>
+    </StrictMode>,
+  );
+  return api;
+}
+
+const errorBody = (status: number, message: string) => ({ errorCode: 'E', messages: [message], traceId: 't', status });
+
+describe('confirm application page', () => {
+  it('confirms once when displayed and shows the spec texts', async () => {
+    const api = renderConfirm(async () => {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestätigung erfolgreich' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Nach der manuellen Prüfung Ihrer Angaben erhalten Sie eine Email in der die Anmeldung fortgesetzt werden kann.',
+      ),
+    ).toBeVisible();
+    expect(api.confirmApplication).toHaveBeenCalledTimes(1);
+    expect(api.confirmApplication).toHaveBeenCalledWith('app-7');
+  });
+
+  it('shows that it is working until the answer arrives', async () => {
+    let answer: () => void = () => {};
+    renderConfirm(() => new Promise<void>((resolve) => (answer = resolve)));
+    expect(screen.getByRole('status')).toHaveTextContent('Ihre Bestätigung wird übermittelt …');
+    expect(screen.queryByRole('heading', { name: 'Bestätigung erfolgreich' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Bestätigung erfolgreich' })).toBeVisible();
+  });
+
+  it("shows the catalogue's 'Kein Antrag gefunden.' for an unknown or expired id", async () => {
+    const api = renderConfirm(async () => {
+      throw new HttpError('No application found', 404, errorBody(404, 'No application found'));
+    }, 'abgelaufen');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kein Antrag gefunden.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Bestätigung nicht möglich' })).toBeVisible();
+    expect(screen.getByText(/Der Bestätigungslink ist ungültig oder abgelaufen/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Bestätigung erfolgreich')).toBeNull();
+    expect(api.confirmApplication).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows other failures with their catalogue text', async () => {
+    renderConfirm(async () => {
+      throw new HttpError('Internal error', 500, errorBody(500, 'Internal error'));
+    }, 'kaputt');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+    );
+    expect(screen.queryByText(/Der Bestätigungslink ist ungültig/)).toBeNull();
+  });
+});
