@@ -1,3 +1,20 @@
+import { SERVER_MESSAGES, type ServerMessage } from '../src/domain/errorCatalogue';
+
+/**
+ * Messages about the request itself rather than the domain. They are not in the spec's
+ * catalogue, so the web app shows its generic technical-error text for them.
+ */
+export const TRANSPORT_MESSAGES = {
+  malformedJson: 'Malformed JSON',
+  payloadTooLarge: 'Payload too large',
+  unsupportedMediaType: 'Unsupported media type',
+  tooManyRequests: 'Too many requests',
+  badRequest: 'Bad request',
+} as const;
+export type TransportMessage = (typeof TRANSPORT_MESSAGES)[keyof typeof TRANSPORT_MESSAGES];
+/** Every message an ApiError may carry: the catalogue's, or a transport message. */
+export type ApiMessage = ServerMessage | TransportMessage;
+
 /**
  * The one way a handler reports a failure: throw an ApiError with the HTTP status and the
  * English server message of spec section 8. The error plugin turns it into the error body, and
@@ -6,7 +23,7 @@
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
-    message: string,
+    message: ApiMessage,
     public readonly errorCode: string = defaultErrorCode(status),
     public readonly messages: string[] = [message],
   ) {
@@ -39,6 +56,6 @@ export function defaultErrorCode(status: number): string {
   }
 }
 
-export const forbidden = () => new ApiError(403, 'Forbidden');
-export const notFound = () => new ApiError(404, 'Not found');
-export const unauthorized = () => new ApiError(401, 'Unauthorized');
+export const forbidden = () => new ApiError(403, SERVER_MESSAGES.forbidden);
+export const notFound = () => new ApiError(404, SERVER_MESSAGES.notFound);
+export const unauthorized = () => new ApiError(401, SERVER_MESSAGES.unauthorized);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
+import { companyApplicationRepository } from '../modules/company-applications/company-applications.repository';
 import { documentRepository } from '../modules/documents';
 
 /** An upload no application took within this time is deleted (spec: after 24 hours). */
@@ -20,6 +21,8 @@ export interface DocumentCleanupResult {
   unattached: number;
   /** Documents of applications rejected longer ago than the retention period. */
   rejected: number;
+  /** Applications never confirmed before their link ran out (their documents go with them). */
+  expiredApplications: number;
 }
 
 /**
@@ -35,7 +38,8 @@ export async function cleanupDocuments(db: DbOrTx, options: DocumentCleanupOptio
   const rejected = await repo.deleteOfApplicationsRejectedBefore(
     new Date(now.getTime() - options.retentionDays * DAY_MS),
   );
-  return { unattached, rejected };
+  const expiredApplications = await companyApplicationRepository(db).deleteUnconfirmedExpiredBefore(now);
+  return { unattached, rejected, expiredApplications };
 }
 
 /**
@@ -54,7 +58,7 @@ export const documentCleanupJob = fp(
       running = cleanupDocuments(app.db, { retentionDays: app.config.documentRetentionDays })
         .then(
           (result) => {
-            if (result.unattached || result.rejected) log.info(result, 'documents deleted');
+            if (result.unattached || result.rejected || result.expiredApplications) log.info(result, 'cleanup done');
           },
           (err: unknown) => log.error({ err }, 'document cleanup failed'),
         )

@@ -6,7 +6,7 @@ import { isInitialRegistrationFinished, type Role, type UserStatus } from '../..
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { ApiError, forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 
 export interface CurrentUser {
   id: string;
@@ -100,6 +100,6 @@ export const authPlugin = fp(
 
 /** The authenticated user of a non-public route (the auth hook guarantees one). */
 export function userOf(request: FastifyRequest): CurrentUser {
-  if (!request.currentUser) throw new ApiError(401, 'Unauthorized');
+  if (!request.currentUser) throw unauthorized();
   return request.currentUser;
 }

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SERVER_MESSAGES } from '../../src/domain/errorCatalogue';
 import { ApiError } from '../errors';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -33,7 +34,7 @@ export const csrfPlugin = fp(
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-        throw new ApiError(403, 'Forbidden', 'CSRF_TOKEN_INVALID');
+        throw new ApiError(403, SERVER_MESSAGES.forbidden, 'CSRF_TOKEN_INVALID');
       }
     });
   },

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, defaultErrorCode } from '../errors';
+import { SERVER_MESSAGES } from '../../src/domain/errorCatalogue';
+import { ApiError, defaultErrorCode, TRANSPORT_MESSAGES } from '../errors';
 
 export interface ErrorBody {
   errorCode: string;
@@ -16,11 +17,15 @@ export function errorBody(request: FastifyRequest, status: number, errorCode: st
 
 /** Fastify's own client errors, answered with the spec's message instead of Fastify's wording. */
 const fastifyClientErrors: Record<string, { status: number; message: string; code: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON', code: 'MALFORMED_JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Malformed JSON', code: 'MALFORMED_JSON' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Payload too large', code: 'PAYLOAD_TOO_LARGE' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported media type', code: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Bad request', code: 'BAD_REQUEST' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: TRANSPORT_MESSAGES.malformedJson, code: 'MALFORMED_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: TRANSPORT_MESSAGES.malformedJson, code: 'MALFORMED_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: TRANSPORT_MESSAGES.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: TRANSPORT_MESSAGES.unsupportedMediaType,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: TRANSPORT_MESSAGES.badRequest, code: 'BAD_REQUEST' },
 };
 
 function validationMessages(error: FastifyError): string[] {
@@ -54,15 +59,17 @@ export const errorsPlugin = fp(
       const known = error.code ? fastifyClientErrors[error.code] : undefined;
       if (known) return reply.code(known.status).send(errorBody(request, known.status, known.code, [known.message]));
       if (error.statusCode === 429) {
-        return reply.code(429).send(errorBody(request, 429, 'TOO_MANY_REQUESTS', ['Too many requests']));
+        return reply.code(429).send(errorBody(request, 429, 'TOO_MANY_REQUESTS', [TRANSPORT_MESSAGES.tooManyRequests]));
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         request.log.info({ err: error }, 'client error');
         const status = error.statusCode;
-        return reply.code(status).send(errorBody(request, status, defaultErrorCode(status), ['Bad request']));
+        return reply
+          .code(status)
+          .send(errorBody(request, status, defaultErrorCode(status), [TRANSPORT_MESSAGES.badRequest]));
       }
       request.log.error({ err: error }, 'unexpected error');
-      return reply.code(500).send(errorBody(request, 500, 'INTERNAL_ERROR', ['Internal error']));
+      return reply.code(500).send(errorBody(request, 500, 'INTERNAL_ERROR', [SERVER_MESSAGES.internalError]));
     });
   },
   { name: 'errors' },

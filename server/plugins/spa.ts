@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { SERVER_MESSAGES } from '../../src/domain/errorCatalogue';
 import { errorBody } from './errors';
 
 /** Paths the web app never owns: they answer with the error body, not index.html. */
@@ -40,7 +41,7 @@ export const spaPlugin = fp(
       if (wantsPage) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
       }
-      return reply.code(404).send(errorBody(request, 404, 'NOT_FOUND', ['Not found']));
+      return reply.code(404).send(errorBody(request, 404, 'NOT_FOUND', [SERVER_MESSAGES.notFound]));
     });
   },
   { name: 'spa' },

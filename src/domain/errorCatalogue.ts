@@ -149,35 +149,17 @@ export function serverMessageToGerman(message: string): string | undefined {
  */
 const FIELD_PREFIX = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*:\s+/;
 
-/*
- * The domain schemas (src/domain/*) carry German messages, while library defaults (zod, Fastify)
- * are English. A message counts as German when it has an umlaut/ß or a German function word that
- * English never uses; English defaults ("Invalid input", "Too big", "must have required property")
- * contain neither, so they fall back to the technical-error text instead of leaking English.
- */
-const GERMAN_MARKERS =
-  /[äöüÄÖÜß]|\b(?:bitte|darf|dürfen|muss|müssen|ist|sind|nicht|nur|kein|keine|einen|eine|Sie|höchstens|mindestens|enthalten|erforderlich|Pflichtfeld|ungültig|ungültige|ungültiger|Zeichen|gültige|gültigen)\b/i;
-
-export function looksGerman(message: string): boolean {
-  return GERMAN_MARKERS.test(message);
-}
-
-function validationMessageToGerman(message: string): string | undefined {
-  const known = serverMessageToGerman(message);
-  if (known) return known;
-  const text = message.replace(FIELD_PREFIX, '').trim();
-  return text && looksGerman(text) ? text : undefined;
+function validationMessageToGerman(message: string): string {
+  return serverMessageToGerman(message) ?? message.replace(FIELD_PREFIX, '').trim();
 }
 
 /**
- * A validation failure lists one message per broken field. They are shown only when every one
- * is German: a single English one means the client sent something its own form rules should
- * have stopped, which is a technical error from the user's point of view.
+ * A validation failure lists one message per broken field. The server writes them in German
+ * (the domain rules' texts, zod's German locale for type errors), so they are shown as they are.
  */
 function validationText(messages: readonly string[]): string {
-  const texts = messages.map(validationMessageToGerman);
-  if (texts.length === 0 || texts.some((text) => text === undefined)) return TECHNICAL_ERROR_TEXT;
-  return [...new Set(texts)].join(' ');
+  const texts = messages.map(validationMessageToGerman).filter(Boolean);
+  return texts.length === 0 ? TECHNICAL_ERROR_TEXT : [...new Set(texts)].join(' ');
 }
 
 /**

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
@@ -480,6 +480,27 @@ describe('documents API', () => {
       expect(later.rejected).toBe(1);
       expect(await row(docs.newRejected)).toBeUndefined();
       expect(await row(docs.approved)).toBeDefined();
+    });
+
+    it('deletes applications never confirmed before their link ran out, with their documents', async () => {
+      const repo = documentRepository(app.db);
+      const now = new Date();
+      const expired = await insertApplication({ confirmUntil: new Date(now.getTime() - DAY) });
+      const pending = await insertApplication({ confirmUntil: new Date(now.getTime() + DAY) });
+      const confirmed = await insertApplication({ status: 'Open', confirmUntil: new Date(now.getTime() - DAY) });
+      const docs = { expired: await uploadedId(PDF, 'verfallen.pdf'), pending: await uploadedId(PDF, 'offen.pdf') };
+      await repo.attach([docs.expired], expired);
+      await repo.attach([docs.pending], pending);
+
+      const result = await cleanupDocuments(app.db, { retentionDays: 30, now });
+      expect(result.expiredApplications).toBe(1);
+      const remaining = await app.db
+        .select({ id: companyApplications.id })
+        .from(companyApplications)
+        .where(inArray(companyApplications.id, [expired, pending, confirmed]));
+      expect(remaining.map((r) => r.id).sort()).toEqual([pending, confirmed].sort());
+      expect(await row(docs.expired)).toBeUndefined();
+      expect(await row(docs.pending)).toBeDefined();
     });
   });
 });

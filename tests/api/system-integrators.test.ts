@@ -108,6 +108,15 @@ describe('system integrators API', () => {
     expect(await total()).toBe(before);
   });
 
+  it('words validation failures in German, one message per field', async () => {
+    const res = await admin.post('/api/system-integrator', { name: '', code: 42, extra: true });
+    expect(errorOf(res).messages).toEqual([
+      'name: Bitte geben Sie einen Namen ein.',
+      'code: Bitte geben Sie eine Kennung ein.',
+      'extra: Unbekanntes Feld',
+    ]);
+  });
+
   it('refuses malformed JSON with 400', async () => {
     const res = await admin.post('/api/system-integrator', '{"name": "kaputt",', {
       headers: { 'content-type': 'application/json' },

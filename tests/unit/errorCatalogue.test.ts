@@ -147,14 +147,14 @@ describe('error catalogue', () => {
       );
     });
 
-    it('falls back when any message is English (library defaults, unknown fields)', () => {
-      expect(toGermanErrorText(validation('name: Invalid input: expected string, received number'))).toBe(
-        TECHNICAL_ERROR_TEXT,
+    it("shows the server's German type and unknown-field messages as they are", () => {
+      expect(toGermanErrorText(validation('name: Ungültige Eingabe: erwartet string, erhalten Zahl'))).toBe(
+        'Ungültige Eingabe: erwartet string, erhalten Zahl',
       );
-      expect(
-        toGermanErrorText(validation('name: Bitte geben Sie einen Namen ein.', "body must have required property 'x'")),
-      ).toBe(TECHNICAL_ERROR_TEXT);
-      expect(toGermanErrorText(validation('foo: Unbekanntes Feld'))).toBe(TECHNICAL_ERROR_TEXT);
+      expect(toGermanErrorText(validation('foo: Unbekanntes Feld'))).toBe('Unbekanntes Feld');
+    });
+
+    it('falls back to the technical-error text when the failure names no message', () => {
       expect(toGermanErrorText(validation())).toBe(TECHNICAL_ERROR_TEXT);
     });
   });

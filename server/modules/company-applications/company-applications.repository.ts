@@ -1,4 +1,4 @@
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
 import { users } from '../users/users.table';
@@ -165,6 +165,18 @@ export function companyApplicationRepository(db: DbOrTx) {
         .where(eq(companyApplications.id, id))
         .returning();
       return row;
+    },
+
+    /**
+     * Deletes applications whose confirmation link ran out unconfirmed: nobody can continue them,
+     * so their personal data and (by cascade) their documents go. Returns how many.
+     */
+    async deleteUnconfirmedExpiredBefore(expiredBefore: Date): Promise<number> {
+      const rows = await db
+        .delete(companyApplications)
+        .where(and(eq(companyApplications.status, 'Unconfirmed'), lt(companyApplications.confirmUntil, expiredBefore)))
+        .returning({ id: companyApplications.id });
+      return rows.length;
     },
   };
 }

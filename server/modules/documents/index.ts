@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_DOCUMENT_BYTES } from '../../../src/domain/documents';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
-import { ApiError } from '../../errors';
+import { ApiError, TRANSPORT_MESSAGES } from '../../errors';
 import { requireRole } from '../../lib/permissions';
 import { publicRoute } from '../../lib/public-route';
 import { errorBodySchema, errorResponses } from '../../lib/responses';
@@ -15,7 +15,7 @@ import { documentParams, uploadedDocumentSchema, uploadHeaders } from './documen
 export { documentRepository, type DocumentReference, type DocumentRepository } from './documents.repository';
 
 const tags = ['Dokumente'];
-const unsupportedMediaType = () => new ApiError(415, 'Unsupported media type');
+const unsupportedMediaType = () => new ApiError(415, TRANSPORT_MESSAGES.unsupportedMediaType);
 
 /**
  * Registration attachments. POST /api/document (public, rate limited) takes the raw bytes of one

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { ApiError, forbidden } from '../../errors';
 import { errorResponses } from '../../lib/responses';
 import { pagedResult } from '../../lib/paging';
@@ -14,7 +15,7 @@ import {
   updateSystemIntegratorBody,
 } from './system-integrators.schemas';
 
-const unknownSystemIntegrator = () => new ApiError(404, 'Unknown system integrator');
+const unknownSystemIntegrator = () => new ApiError(404, SERVER_MESSAGES.unknownSystemIntegrator);
 const tags = ['System-Integratoren'];
 
 /**
@@ -73,7 +74,7 @@ export async function systemIntegratorsModule(app: FastifyInstance) {
     async (request, reply) => {
       requireRole(request, ['SystemAdmin']);
       const created = await repo().create(request.body);
-      if (!created) throw new ApiError(409, 'Code already in use');
+      if (!created) throw new ApiError(409, SERVER_MESSAGES.codeAlreadyInUse);
       return reply.code(201).send(created);
     },
   );
