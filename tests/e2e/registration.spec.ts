@@ -186,9 +186,31 @@ async function openApplicationsOfAdmin(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
 }
 
+/** The search term the list has applied, as react-admin keeps it in the URL. */
+function appliedSearch(page: Page): string {
+  const filter = new URL(page.url()).searchParams.get('filter');
+  return filter ? ((JSON.parse(filter) as { q?: string }).q ?? '') : '';
+}
+
+/**
+ * Searches the list and waits for the list's answer to that term: the rows shown before may look
+ * the same (e.g. a single open application), so the rows are checked only after the search ran.
+ * react-admin restores a list's last search when the list is opened again; then it stands.
+ */
 async function search(page: Page, term: string): Promise<void> {
+  if (appliedSearch(page) === term) {
+    await expect(searchBox(page)).toHaveValue(term);
+    return;
+  }
+  const answered = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith('/api/') &&
+      new URL(response.url()).searchParams.get('filter') === term &&
+      response.request().method() === 'GET',
+  );
   await searchBox(page).fill(term);
   await searchBox(page).press('Enter');
+  expect((await answered).status()).toBe(200);
 }
 
 /** Searches the open applications for the company and opens its review. */
@@ -204,9 +226,12 @@ async function openReview(page: Page, person: Applicant, data: Company, applicat
   await expect(page.getByRole('heading', { level: 1, name: 'Antrag prüfen' })).toBeVisible();
 }
 
-/** After a decision: back on the list, and the application is no longer among the open ones. */
+/**
+ * After a decision: back on the list, and the application is no longer among the open ones (the
+ * list may still show the rows it had until its reload arrives; the assertions wait for that).
+ */
 async function expectGoneFromOpenApplications(page: Page, data: Company): Promise<void> {
-  await expect(page).toHaveURL(/\/open-applications$/);
+  await expect(page).toHaveURL(/\/open-applications(\?.*)?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Offene Anträge' })).toBeVisible();
   await search(page, data.name);
   await expect(page.getByRole('status').filter({ hasText: `Keine Suchergebnisse für "${data.name}"` })).toBeVisible();
@@ -425,8 +450,11 @@ test('admin@lumio.example reviews the application, downloads the proofs and appr
   const studios = region(page, 'Studios');
   await expect(studios.locator('tbody tr')).toHaveCount(1);
   await expectFields(studios.locator('tbody tr').first(), [company.name, company.address, company.country]);
+  // Back to the list, which shows its last search again.
   await page.getByRole('link', { name: 'Zurück' }).click();
-  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page).toHaveURL(/\/companies(\?.*)?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Firmen' })).toBeVisible();
+  await expect(dataRows(page).first()).toContainText(company.name);
 });
 
 test('the new owner sets a password from the activation mail, logs in and sees only profile and eID', async ({

@@ -264,6 +264,28 @@ describe('Offene Anträge (list)', () => {
     await waitFor(() => expect(app.pathname()).toBe('/open-applications/app-1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Antrag prüfen' })).toBeInTheDocument();
   });
+
+  it('keeps the review open while the full application loads after a row click', async () => {
+    const user = userEvent.setup();
+    const { dataProvider, calls } = fakeDataProvider();
+    // The list row (without status) is what react-admin shows first; the real record comes later.
+    const pending = deferred();
+    const loadRecord = calls.getOne.getMockImplementation()!;
+    calls.getOne.mockImplementation(async (resource: string, params: { id: string }) => {
+      await pending.promise;
+      return loadRecord(resource, params);
+    });
+    const app = renderApp('/open-applications', dataProvider);
+
+    await user.click(await screen.findByText('Fotostudio Sonnenschein GmbH'));
+    await waitFor(() => expect(calls.getOne).toHaveBeenCalled());
+    await screen.findByRole('heading', { level: 1, name: 'Antrag prüfen' });
+    expect(screen.queryByText('Dieser Antrag ist nicht mehr offen', { exact: false })).not.toBeInTheDocument();
+    expect(app.pathname()).toBe('/open-applications/app-1');
+    pending.resolve(undefined);
+    expect(await screen.findByRole('button', { name: acceptLabel })).toBeEnabled();
+    expect(app.pathname()).toBe('/open-applications/app-1');
+  });
 });
 
 describe('Antrag prüfen (detail)', () => {

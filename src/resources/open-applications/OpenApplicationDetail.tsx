@@ -51,7 +51,10 @@ function ApplicationReview() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const { record } = useShowContext<CompanyApplication>();
+  const { record: cached } = useShowContext<CompanyApplication>();
+  // The list pre-fills react-admin's getOne cache with its row, which has no status (nor most
+  // fields): only the full record of GET /company-application/{id} is reviewed and judged.
+  const record = cached?.status === undefined ? undefined : cached;
   const { decide, pending, decided } = useApplicationDecision(record);
   // Only open applications are reviewed; one decided meanwhile (by someone else) is not shown.
   const notReviewable = record !== undefined && record.status !== REVIEWABLE_STATUS && !decided;
