@@ -1,12 +1,10 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Labeled, LinkBase, ReferenceManyField, Show, TextField, useRedirect, useTranslate } from 'react-admin';
-import { useCallback } from 'react';
-import { useDialogs } from '../../components/dialogs';
+import { Labeled, LinkBase, ReferenceManyField, TextField, useTranslate } from 'react-admin';
 import { LumioDatagrid, LumioPagination } from '../../components/list';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
-import { DetailSection, EMPTY_VALUE, FieldGrid } from './DetailSection';
+import { DetailSection, EMPTY_VALUE, FieldGrid, ShowOrBackToList } from '../../components/detail';
 import { COMPANIES_RESOURCE, STORES_RESOURCE } from './names';
 
 const LIST_PATH = `/${COMPANIES_RESOURCE}`;
@@ -17,19 +15,10 @@ const LIST_PATH = `/${COMPANIES_RESOURCE}`;
  * shows the error dialog and returns to the list.
  */
 export function CompanyShow() {
-  const { showError } = useDialogs();
-  const redirect = useRedirect();
-  const onError = useCallback(
-    (error: unknown) => {
-      void showError(error);
-      redirect('list', COMPANIES_RESOURCE);
-    },
-    [redirect, showError],
-  );
   return (
-    <Show actions={false} queryOptions={{ onError }}>
+    <ShowOrBackToList listResource={COMPANIES_RESOURCE}>
       <CompanyDetails />
-    </Show>
+    </ShowOrBackToList>
   );
 }
 

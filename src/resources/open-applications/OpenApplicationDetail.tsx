@@ -7,17 +7,15 @@ import {
   Labeled,
   LinkBase,
   Loading,
-  Show,
   TextField,
   useNotify,
   useRedirect,
   useShowContext,
   useTranslate,
 } from 'react-admin';
-import { useCallback, useEffect, useRef } from 'react';
-import { useDialogs } from '../../components/dialogs';
+import { useEffect, useRef } from 'react';
 import { formatDate, formatDateTime } from '../../domain/dates';
-import { DetailSection, EMPTY_VALUE, FieldGrid } from '../companies/DetailSection';
+import { DetailSection, EMPTY_VALUE, FieldGrid, ShowOrBackToList } from '../../components/detail';
 import { ApplicationAttachments } from './ApplicationAttachments';
 import { ApplicationStores } from './ApplicationStores';
 import { OPEN_APPLICATIONS_RESOURCE } from './names';
@@ -31,19 +29,10 @@ const LIST_PATH = `/${OPEN_APPLICATIONS_RESOURCE}`;
  * found') shows the error dialog and returns to the list, as spec section 8 says.
  */
 export function OpenApplicationDetail() {
-  const { showError } = useDialogs();
-  const redirect = useRedirect();
-  const onError = useCallback(
-    (error: unknown) => {
-      void showError(error);
-      redirect('list', OPEN_APPLICATIONS_RESOURCE);
-    },
-    [redirect, showError],
-  );
   return (
-    <Show actions={false} queryOptions={{ onError }}>
+    <ShowOrBackToList listResource={OPEN_APPLICATIONS_RESOURCE}>
       <ApplicationReview />
-    </Show>
+    </ShowOrBackToList>
   );
 }
 

@@ -1,0 +1,2 @@
+export { DetailSection, EMPTY_VALUE, FieldGrid } from './DetailSection';
+export { ShowOrBackToList } from './ShowOrBackToList';
