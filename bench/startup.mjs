@@ -1,0 +1,143 @@
+// Budget 2 (issue 2): `npm start` on an already built app answers /config/config.json with 200
+// within 5 s. Measured from spawning the server process (what scripts/start.mjs spawns once the
+// build is current) to the first 200, polling every 10 ms.
+//   cold = fresh DATA_DIR: PGlite creates its cluster, runs the migrations and seeds the demo data
+//   warm = the DATA_DIR a previous start left behind (the budget applies to this one)
+// Median of 3 each. Every server listens on a free loopback port and is stopped with SIGTERM.
+//
+// Usage: node bench/startup.mjs [--runs 3]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median, reportBudgets, verdict } from './lib/report.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const BUDGET_MS = 5000;
+const GIVE_UP_MS = 60_000;
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts the server on `dataDir`, returns ms until the first 200, then stops it. */
+async function timeStart(dataDir) {
+  const port = await freePort();
+  let output = '';
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let exited = false;
+  let exitStatus = '';
+  const exitedPromise = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      exitStatus = signal ? `signal ${signal}` : `code ${code}`;
+      resolve();
+    }),
+  );
+  try {
+    for (;;) {
+      if (exited) throw new Error(`server exited (${exitStatus}) before answering:\n${output.slice(-2000)}`);
+      if (performance.now() - started > GIVE_UP_MS)
+        throw new Error(`no 200 within ${GIVE_UP_MS} ms:\n${output.slice(-2000)}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/config/config.json`);
+        await res.arrayBuffer();
+        if (res.status === 200) return performance.now() - started;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(10);
+    }
+  } finally {
+    if (!exited) child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exitedPromise;
+    clearTimeout(killer);
+  }
+}
+
+async function main() {
+  console.log(`load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`);
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    console.log('Note: dist/ is not built; the server starts without the web app (run `npm run build` first).');
+  }
+  const base = mkdtempSync(join(tmpdir(), 'lumio-bench-startup-'));
+  try {
+    const cold = [];
+    const warm = [];
+    // Each cold start gets its own fresh directory; the warm starts reuse the first one.
+    for (let i = 0; i < RUNS; i++) {
+      const ms = await timeStart(join(base, `cold-${i}`));
+      cold.push(ms);
+      console.log(`cold start ${i + 1}: ${ms.toFixed(0)} ms`);
+    }
+    for (let i = 0; i < RUNS; i++) {
+      const ms = await timeStart(join(base, 'cold-0'));
+      warm.push(ms);
+      console.log(`warm start ${i + 1}: ${ms.toFixed(0)} ms`);
+    }
+    // One more warm start, step by step, to show where the time goes.
+    const phases = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench/startup-phases.ts'), join(base, 'cold-0')],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '' } },
+    );
+    if (phases.status !== 0) throw new Error(`startup-phases: ${phases.stderr}`);
+    const marks = JSON.parse(phases.stdout.trim().split('\n').pop());
+    console.log('\nWarm start step by step (ms since the process started):');
+    let previous = 0;
+    for (const [step, at] of Object.entries(marks)) {
+      console.log(
+        `  ${String(Math.round(at)).padStart(6)}  (+${String(Math.round(at - previous)).padStart(5)})  ${step}`,
+      );
+      previous = at;
+    }
+    const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
+    reportBudgets('startup', [
+      {
+        budget: `start → first 200 /config/config.json, warm (median of ${RUNS})`,
+        limit: '≤ 5 s',
+        measured: fmt(median(warm)),
+        verdict: verdict(median(warm), BUDGET_MS),
+      },
+      {
+        budget: `same, cold: new data dir, migrations + demo seed (median of ${RUNS})`,
+        limit: '(info)',
+        measured: fmt(median(cold)),
+        verdict: 'info',
+      },
+    ]);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+await main();
