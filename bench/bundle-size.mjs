@@ -9,6 +9,10 @@
 // Vite's preload helper fetches a dynamic chunk's static imports together with it, so "static
 // imports, recursively" is exactly what is loaded. CSS is reported separately; the budget is JS.
 //
+// Units: the issue writes "KB". The verdicts read it as kB = 1000 bytes, the stricter of the two
+// readings (200 KB is 195.3 KiB), so a PASS holds whichever one was meant. Every figure is
+// printed in both kB and KiB (1024 bytes).
+//
 // Usage: node bench/bundle-size.mjs [--dist <dir>]   (--dist measures an existing build made with --manifest)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,8 +22,10 @@ import { gzipSync } from 'node:zlib';
 import { reportBudgets, verdict } from './lib/report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+const KB = 1000;
 const KIB = 1024;
-const BUDGETS_KIB = { landing: 180, dashboard: 320, registerStudio: 200 };
+/** In kB (1000 bytes) of gzip -9 output. */
+const BUDGETS_KB = { landing: 180, dashboard: 320, registerStudio: 200 };
 
 /** Builds the web app into a temporary folder, so a running server's dist/ is left alone. */
 function buildApp() {
@@ -80,12 +86,15 @@ function measure(dir, manifest, keys) {
   return { raw, gzip, css, files };
 }
 
+const fmtKB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 const fmtKiB = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
+/** "193.2 kB (188.7 KiB)": the budget's unit first. */
+const fmtBoth = (bytes) => `${fmtKB(bytes)} (${fmtKiB(bytes)})`;
 
 function describe(label, m) {
   console.log(
-    `${label.padEnd(16)} ${fmtKiB(m.gzip).padStart(10)} gzip -9 (${(m.gzip / 1000).toFixed(1)} kB, ${fmtKiB(m.raw)} raw` +
-      `${m.css ? `, +${fmtKiB(m.css)} CSS gzip` : ''})`,
+    `${label.padEnd(16)} ${fmtBoth(m.gzip).padStart(20)} gzip -9 (${fmtKiB(m.raw)} raw` +
+      `${m.css ? `, +${fmtBoth(m.css)} CSS gzip` : ''})`,
   );
   console.log(`${''.padEnd(16)} ${m.files.join(', ')}`);
 }
@@ -128,26 +137,17 @@ function main() {
     if (registerStudio) describe('register-studio', registerStudio);
     else console.log(`${'register-studio'.padEnd(16)} n/a (no lazy chunk src/customRoutes/RegisterStudio*.tsx yet)`);
 
-    const kib = (m) => (m ? m.gzip / KIB : undefined);
+    const kb = (m) => (m ? m.gzip / KB : undefined);
+    const row = (budget, m, limitKb) => ({
+      budget,
+      limit: `≤ ${limitKb} kB gzip (${((limitKb * KB) / KIB).toFixed(1)} KiB)`,
+      measured: m ? fmtBoth(m.gzip) : 'n/a',
+      verdict: verdict(kb(m), limitKb),
+    });
     reportBudgets('bundle-size', [
-      {
-        budget: 'landing page initial JS',
-        limit: `≤ ${BUDGETS_KIB.landing} KiB gzip`,
-        measured: fmtKiB(landing.gzip),
-        verdict: verdict(kib(landing), BUDGETS_KIB.landing),
-      },
-      {
-        budget: 'dashboard initial JS',
-        limit: `≤ ${BUDGETS_KIB.dashboard} KiB gzip`,
-        measured: fmtKiB(dashboard.gzip),
-        verdict: verdict(kib(dashboard), BUDGETS_KIB.dashboard),
-      },
-      {
-        budget: 'register-studio initial JS',
-        limit: `≤ ${BUDGETS_KIB.registerStudio} KiB gzip`,
-        measured: registerStudio ? fmtKiB(registerStudio.gzip) : 'n/a',
-        verdict: verdict(kib(registerStudio), BUDGETS_KIB.registerStudio),
-      },
+      row('landing page initial JS', landing, BUDGETS_KB.landing),
+      row('dashboard initial JS', dashboard, BUDGETS_KB.dashboard),
+      row('register-studio initial JS', registerStudio, BUDGETS_KB.registerStudio),
     ]);
   } finally {
     if (distArg < 0) rmSync(dir, { recursive: true, force: true });

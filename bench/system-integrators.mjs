@@ -20,11 +20,12 @@
 // Usage: node bench/system-integrators.mjs [--only pglite|postgres] [--seconds 10] [--what-if-count-cache]
 //   --what-if-count-cache answers repeated count(*) statements from memory: an experiment showing
 //   what caching list totals would give; its figures are labelled and are not the budget's.
-import { fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startChildServer } from './lib/child-server.mjs';
 import { percentile, reportBudgets, table, verdict } from './lib/report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -50,51 +51,10 @@ const pathOf = (filter) =>
 
 /** Starts bench/si-server.ts and resolves once it listens, with a way to ask it things. */
 function startServer(env) {
-  const child = fork(join(root, 'bench', 'si-server.ts'), [], {
-    cwd: root,
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, BENCH_SIMULATE_COUNT_CACHE: whatIfCountCache ? '1' : '0' },
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG === '1' ? 'inherit' : 'ignore', 'pipe', 'ipc'],
+  return startChildServer('bench/si-server.ts', {
+    ...env,
+    BENCH_SIMULATE_COUNT_CACHE: whatIfCountCache ? '1' : '0',
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const waiting = [];
-  let exitError;
-  const fail = (err) => {
-    exitError = err;
-    for (const w of waiting.splice(0)) w.reject(err);
-  };
-  child.on('message', (message) => {
-    if (message.type === 'error') return fail(new Error(`bench server: ${message.message}`));
-    const i = waiting.findIndex((w) => w.type === message.type);
-    if (i >= 0) waiting.splice(i, 1)[0].resolve(message);
-  });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 || signal) fail(new Error(`bench server exited (${signal ?? code}):\n${stderr.slice(-3000)}`));
-  });
-  const expect = (type) =>
-    new Promise((resolve, reject) => {
-      if (exitError) return reject(exitError);
-      waiting.push({ type, resolve, reject });
-    });
-  const ask = (message, replyType) => {
-    const reply = expect(replyType);
-    child.send(message);
-    return reply;
-  };
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    try {
-      await ask({ type: 'stop' }, 'stopped');
-    } catch {
-      child.kill('SIGTERM');
-    }
-    await exited;
-    clearTimeout(killer);
-  };
-  return { ready: expect('ready'), ask, stop };
 }
 
 /** One autocannon run; every request's latency is kept. */

@@ -125,6 +125,16 @@ describe('studio registration', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Zurück' })).toBeNull();
   });
 
+  it('marks the open step in the step progress', async () => {
+    const { user } = renderRegistration();
+    const current = () => document.querySelector('ol > li[aria-current="step"]');
+    expect(current()).toHaveTextContent('Persönliche Daten');
+    await fillPersonalData(user);
+    await user.click(button('Weiter'));
+    expect(current()).toHaveTextContent('Firmendaten');
+    expect(document.querySelectorAll('ol > li[aria-current="step"]')).toHaveLength(1);
+  });
+
   it('enables Weiter only when step 1 is valid, with the birth-date hint and messages', async () => {
     const { user } = renderRegistration();
     expect(button('Weiter')).toBeDisabled();

@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -20,6 +17,7 @@ import type { RegistrationForm } from './formFields';
 import { PersonalDataStep } from './PersonalDataStep';
 import { usePreloadDialogs } from './LazyDialogProvider';
 import { usePublicApi } from './publicApiContext';
+import { StepProgress } from './StepProgress';
 import {
   canRegister,
   EMPTY_REGISTRATION,
@@ -137,22 +135,7 @@ export function RegistrationStepper() {
 
   return (
     <Box>
-      <Stepper
-        activeStep={activeStep}
-        alternativeLabel
-        sx={{
-          mb: 4,
-          // Phones show only the numbers; the step's heading below names it.
-          '& .MuiStepLabel-labelContainer': { display: { xs: 'none', sm: 'block' } },
-          '& .MuiStepLabel-label': { hyphens: 'auto', overflowWrap: 'break-word' },
-        }}
-      >
-        {STEP_TITLE_KEYS.map((key) => (
-          <Step key={key}>
-            <StepLabel>{translate(key)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepProgress titles={STEP_TITLE_KEYS.map((key) => translate(key))} activeStep={activeStep} />
 
       {panels.map((panel, step) => (
         <Box

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import type { UploadedFileEntry } from '../../components/upload';
 import {
   APPLICATION_STEPS,
@@ -80,6 +79,22 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/*
+ * The confirmations are native checkboxes in the theme's colour rather than MUI's Checkbox and
+ * FormControlLabel: same role, name, required state and keyboard use, about 3 kB less gzipped
+ * JavaScript on a page with a 200 kB budget.
+ */
+const checkboxStyle = {
+  flex: 'none',
+  width: 18,
+  height: 18,
+  m: 0,
+  // Centres the box on the first line of its label (body1: 24 px line height).
+  mt: '3px',
+  cursor: 'pointer',
+  accentColor: (theme: Theme) => theme.palette.primary.main,
+} as const;
+
 /** Step 4: every entry for a last check, the uploaded documents and the four confirmations. */
 export function SummaryStep({ values, documents, confirmations, onConfirmationChange, legal }: SummaryStepProps) {
   const translate = useTranslate();
@@ -126,20 +141,22 @@ export function SummaryStep({ values, documents, confirmations, onConfirmationCh
         </Typography>
         <Stack spacing={1}>
           {REGISTRATION_CONFIRMATIONS.map((key) => (
-            <FormControlLabel
+            <Box
+              component="label"
               key={key}
-              sx={{ alignItems: 'flex-start' }}
-              control={
-                <Checkbox
-                  name={key}
-                  checked={confirmations[key]}
-                  required
-                  onChange={(event) => onConfirmationChange(key, event.target.checked)}
-                  sx={{ mt: -1 }}
-                />
-              }
-              label={labels[key]}
-            />
+              sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, typography: 'body1', cursor: 'pointer' }}
+            >
+              <Box
+                component="input"
+                type="checkbox"
+                name={key}
+                checked={confirmations[key]}
+                required
+                onChange={(event: ChangeEvent<HTMLInputElement>) => onConfirmationChange(key, event.target.checked)}
+                sx={checkboxStyle}
+              />
+              <span>{labels[key]}</span>
+            </Box>
           ))}
         </Stack>
       </Box>
