@@ -1,11 +1,23 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Labeled, LinkBase, ReferenceManyField, TextField, useTranslate } from 'react-admin';
+import { LinkBase, ReferenceManyField, TextField, useTranslate } from 'react-admin';
 import { LumioDatagrid, LumioPagination } from '../../components/list';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
-import { DetailSection, EMPTY_VALUE, FieldGrid, ShowOrBackToList } from '../../components/detail';
+import { DetailSection, FieldGrid, ReadOnlyTextFields, ShowOrBackToList } from '../../components/detail';
 import { COMPANIES_RESOURCE, STORES_RESOURCE } from './names';
+
+/** The company's fields in the spec's order ("Company"). */
+const COMPANY_SOURCES = [
+  'name',
+  'legalForm',
+  'address',
+  'country',
+  'phoneNumber',
+  'phoneNumber2',
+  'website',
+  'memberId',
+] as const;
 
 const LIST_PATH = `/${COMPANIES_RESOURCE}`;
 
@@ -28,30 +40,7 @@ function CompanyDetails() {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <DetailSection title="app.companies.companySection">
         <FieldGrid>
-          <Labeled>
-            <TextField source="name" />
-          </Labeled>
-          <Labeled>
-            <TextField source="legalForm" />
-          </Labeled>
-          <Labeled>
-            <TextField source="address" />
-          </Labeled>
-          <Labeled>
-            <TextField source="country" />
-          </Labeled>
-          <Labeled>
-            <TextField source="phoneNumber" emptyText={EMPTY_VALUE} />
-          </Labeled>
-          <Labeled>
-            <TextField source="phoneNumber2" emptyText={EMPTY_VALUE} />
-          </Labeled>
-          <Labeled>
-            <TextField source="website" emptyText={EMPTY_VALUE} />
-          </Labeled>
-          <Labeled>
-            <TextField source="memberId" emptyText={EMPTY_VALUE} />
-          </Labeled>
+          <ReadOnlyTextFields sources={COMPANY_SOURCES} />
         </FieldGrid>
       </DetailSection>
 

@@ -7,7 +7,6 @@ import {
   Labeled,
   LinkBase,
   Loading,
-  TextField,
   useNotify,
   useRedirect,
   useShowContext,
@@ -15,7 +14,7 @@ import {
 } from 'react-admin';
 import { useEffect, useRef } from 'react';
 import { formatDate, formatDateTime } from '../../domain/dates';
-import { DetailSection, EMPTY_VALUE, FieldGrid, ShowOrBackToList } from '../../components/detail';
+import { DetailSection, FieldGrid, ReadOnlyTextFields, ShowOrBackToList } from '../../components/detail';
 import { ApplicationAttachments } from './ApplicationAttachments';
 import { ApplicationStores } from './ApplicationStores';
 import { OPEN_APPLICATIONS_RESOURCE } from './names';
@@ -64,50 +63,28 @@ function ApplicationReview() {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <DetailSection title="app.openApplications.applicantSection">
         <FieldGrid>
-          <Labeled>
-            <TextField source="salutation" emptyText={EMPTY_VALUE} />
-          </Labeled>
-          <Labeled>
-            <TextField source="firstName" />
-          </Labeled>
-          <Labeled>
-            <TextField source="lastName" />
-          </Labeled>
+          <ReadOnlyTextFields sources={['salutation', 'firstName', 'lastName']} />
           <Labeled>
             <FunctionField source="birthDate" render={(application) => formatDate(application.birthDate)} />
           </Labeled>
-          <Labeled>
-            <TextField source="email" />
-          </Labeled>
+          <ReadOnlyTextFields sources={['email']} />
         </FieldGrid>
       </DetailSection>
 
       <DetailSection title="app.openApplications.companySection">
         <FieldGrid>
-          <Labeled>
-            <TextField source="companyName" />
-          </Labeled>
-          <Labeled>
-            <TextField source="legalForm" />
-          </Labeled>
-          <Labeled>
-            <TextField source="address" />
-          </Labeled>
-          <Labeled>
-            <TextField source="country" />
-          </Labeled>
-          <Labeled>
-            <TextField source="phoneNumber" />
-          </Labeled>
-          <Labeled>
-            <TextField source="phoneNumber2" emptyText={EMPTY_VALUE} />
-          </Labeled>
-          <Labeled>
-            <TextField source="website" emptyText={EMPTY_VALUE} />
-          </Labeled>
-          <Labeled>
-            <TextField source="memberId" emptyText={EMPTY_VALUE} />
-          </Labeled>
+          <ReadOnlyTextFields
+            sources={[
+              'companyName',
+              'legalForm',
+              'address',
+              'country',
+              'phoneNumber',
+              'phoneNumber2',
+              'website',
+              'memberId',
+            ]}
+          />
           <Labeled>
             <FunctionField
               source="lastModifiedAt"
