@@ -1,33 +1,14 @@
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  AdminContext,
-  AdminUI,
-  HttpError,
-  memoryStore,
-  Resource,
-  TestMemoryRouter,
-  TitlePortal,
-  type AuthProvider,
-  type GetListParams,
-} from 'react-admin';
-import { Suspense, type ReactNode } from 'react';
+import { HttpError, Resource, type GetListParams } from 'react-admin';
+import { missingKeys, renderAdminApp } from './support/adminApp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DialogProvider, LumioNotification } from '../../src/components/dialogs';
 import type { ApplicationDecision, LumioDataProvider } from '../../src/dataProvider';
-import { createQueryClient } from '../../src/dataProvider/queryClient';
-import { canAccess } from '../../src/domain/navigation';
-import type { Self } from '../../src/domain/self';
-import { createI18nProvider } from '../../src/i18n';
-import { deMessages } from '../../src/i18n/de';
 import openApplications, { OPEN_APPLICATIONS_RESOURCE } from '../../src/resources/open-applications';
 import type { CompanyApplication } from '../../src/resources/open-applications/types';
 
 // The first render of a lazy view compiles its chunk; on a busy 2-core machine that exceeds 1 s.
 configure({ asyncUtilTimeout: 5000 });
-
-const missingKeys: string[] = [];
-const i18nProvider = createI18nProvider(deMessages, (key) => missingKeys.push(key));
 
 // Local time, so the expected text does not depend on the machine's time zone.
 const confirmedAt = new Date(2025, 5, 2, 14, 5);
@@ -128,58 +109,11 @@ function fakeDataProvider(
   return { dataProvider: calls as unknown as LumioDataProvider, calls };
 }
 
-const lumioAdmin: Self = {
-  id: 'u-admin',
-  firstName: 'Lena',
-  lastName: 'Lumio',
-  salutation: null,
-  email: 'admin@lumio.example',
-  birthDate: null,
-  role: 'LumioAdmin',
-  status: 'Active',
-  associatedEntity: null,
-};
-
-const authProvider: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => lumioAdmin,
-  canAccess: async ({ resource, action }) => canAccess(lumioAdmin, resource, action),
-};
-
-/** The page title in an <h1>, as the real Layout renders react-admin's <Title>. */
-function TestLayout({ children }: { children: ReactNode }) {
-  return (
-    <main>
-      <TitlePortal component="h1" />
-      <Suspense fallback={null}>{children}</Suspense>
-    </main>
-  );
-}
-
-/** Wired as App.tsx wires it: AdminContext › DialogProvider › AdminUI with LumioNotification. */
 function renderApp(path: string, dataProvider: LumioDataProvider) {
-  let pathname = path;
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (pathname = location.pathname)}>
-      <AdminContext
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={createQueryClient()}
-      >
-        <DialogProvider>
-          <AdminUI disableTelemetry notification={LumioNotification} layout={TestLayout}>
-            <Resource name={OPEN_APPLICATIONS_RESOURCE} {...openApplications} />
-          </AdminUI>
-        </DialogProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { pathname: () => pathname };
+  return renderAdminApp(path, {
+    dataProvider,
+    resources: <Resource name={OPEN_APPLICATIONS_RESOURCE} {...openApplications} />,
+  });
 }
 
 const acceptLabel = 'Account & Unternehmen erstellen / Angaben bestätigen';
