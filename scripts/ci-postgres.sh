@@ -3,9 +3,10 @@
 # exports PG_URL. Used by .ci/run and the PostgreSQL benchmark.
 PG_PORT="${PG_PORT:-54329}"
 PG_DIR="${PG_DIR:-/tmp/lumio-pg}"
-export PG_URL="postgres://postgres@127.0.0.1:${PG_PORT}/postgres"
 
 start_postgres() {
+  # Computed here, so PG_PORT may also be set after sourcing this file.
+  export PG_URL="postgres://postgres@127.0.0.1:${PG_PORT}/postgres"
   if pg_isready -h 127.0.0.1 -p "$PG_PORT" >/dev/null 2>&1; then return 0; fi
   local bin
   bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedDemoData } from './db/seed';
+import { createCountCache, type CountCache } from './lib/count-cache';
 import { registerEmbeddedIdp } from './idp';
 import { documentCleanupJob } from './jobs/document-cleanup';
 import { mailPlugin } from './mail';
@@ -30,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
+    /** Cached list totals of this app instance (server/lib/count-cache.ts). */
+    countCache: CountCache;
   }
 }
 
@@ -73,6 +76,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('countCache', createCountCache());
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });

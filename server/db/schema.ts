@@ -6,3 +6,4 @@ export * from '../idp/idp.table';
 export * from '../idp/activation.table';
 export * from '../modules/company-applications/company-applications.table';
 export * from '../modules/documents/documents.table';
+export * from './list-versions.table';

@@ -24,7 +24,7 @@ const tags = ['System-Integratoren'];
  */
 export async function systemIntegratorsModule(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const repo = () => systemIntegratorRepository(app.db);
+  const repo = () => systemIntegratorRepository(app.db, app.countCache);
 
   api.get(
     '/api/system-integrator',

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { CountCache } from '../../lib/count-cache';
 import { planList, type PagingInput } from '../../lib/paging';
 import { systemIntegrators } from './system-integrators.table';
 
@@ -12,7 +13,11 @@ export interface SystemIntegrator {
 const columns = { name: systemIntegrators.name, code: systemIntegrators.code };
 const selection = { id: systemIntegrators.id, name: systemIntegrators.name, code: systemIntegrators.code };
 
-export function systemIntegratorRepository(db: DbOrTx) {
+/** The name of the list's row in `list_versions`, bumped by the trigger on the table. */
+const LIST_NAME = 'system_integrators';
+
+/** `countCache` spares the list its `count(*)` while the table is unchanged; without it every list counts. */
+export function systemIntegratorRepository(db: DbOrTx, countCache?: CountCache) {
   return {
     async list(q: PagingInput, onlyId?: string) {
       const scope = onlyId ? eq(systemIntegrators.id, onlyId) : undefined;
@@ -31,7 +36,13 @@ export function systemIntegratorRepository(db: DbOrTx) {
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
         .offset(plan.offset);
-      const [{ total }] = await db.select({ total: count() }).from(systemIntegrators).where(plan.where);
+      const countRows = async () => {
+        const [{ total }] = await db.select({ total: count() }).from(systemIntegrators).where(plan.where);
+        return total;
+      };
+      // The key holds everything the count's WHERE depends on; page, size and order do not change it.
+      const key = JSON.stringify([onlyId ?? null, q.filter || null]);
+      const total = countCache ? await countCache.count(db, LIST_NAME, key, countRows) : await countRows();
       return { items, total };
     },
 
