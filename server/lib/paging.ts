@@ -1,6 +1,8 @@
-import { and, asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_FILTER_LENGTH, MAX_PAGE_SIZE, type PagedResult } from '../../src/domain/paging';
+import type { DbOrTx } from '../db/client';
 
 /**
  * One query schema per list: only the list's own sortable fields pass, so an unknown `orderBy`
@@ -42,6 +44,8 @@ export function likePattern(term: string): string {
 export interface ListPlan {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The same order as columns and direction, for `pageOfMatches`, which sorts outside the table. */
+  sort: { columns: AnyColumn[]; direction: 'asc' | 'desc' };
   limit: number;
   offset: number;
 }
@@ -61,14 +65,52 @@ export function planList(
 ): ListPlan {
   const [field, direction] = (q.orderBy ?? defaultOrder).split(' ');
   const column = columns[field];
-  const order = direction === 'desc' ? desc : asc;
+  const descending = direction === 'desc';
+  const order = descending ? desc : asc;
   const search = q.filter ? or(...searchable.map((c) => ilike(c, likePattern(q.filter!)))) : undefined;
   return {
     where: and(scope, search),
     orderBy: [order(column), order(tieBreaker)],
+    sort: { columns: [column, tieBreaker], direction: descending ? 'desc' : 'asc' },
     limit: q.pageSize,
     offset: q.pageIndex * q.pageSize,
   };
+}
+
+/**
+ * The page of `plan` read the other way round: first every row matching `plan.where` (through
+ * whatever index finds them, e.g. trigram indexes), then sorted and cut to the page. Same rows in
+ * the same order as `select … where … order by … limit … offset …`. Without MATERIALIZED
+ * (PostgreSQL ≥ 12) the planner inlines the CTE and may walk the sort column's btree instead,
+ * filtering away thousands of rows when the matches cluster in sort order. Sorting all matches
+ * costs time in proportion to their number, so use it only when the total is known to be small
+ * (bench/README.md). Selected columns come from `table`; the sort columns must be among them.
+ */
+export async function pageOfMatches<S extends Record<string, PgColumn>>(
+  db: DbOrTx,
+  table: PgTable,
+  selection: S,
+  plan: ListPlan,
+): Promise<{ [K in keyof S]: S[K]['_']['data'] }[]> {
+  const matches = db.select(selection).from(table).where(plan.where);
+  const direction = plan.sort.direction === 'desc' ? sql`desc` : sql`asc`;
+  const orderBy = sql.join(
+    plan.sort.columns.map((c) => sql`${sql.identifier(c.name)} ${direction}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`with hits as materialized (${matches}) select * from hits order by ${orderBy} limit ${plan.limit} offset ${plan.offset}`,
+  );
+  // The CTE's columns carry the table's column names; map them back to the selection's keys.
+  return rows.map(
+    (row) =>
+      Object.fromEntries(
+        Object.entries(selection).map(([key, column]) => [
+          key,
+          row[column.name] === null ? null : column.mapFromDriverValue(row[column.name]),
+        ]),
+      ) as { [K in keyof S]: S[K]['_']['data'] },
+  );
 }
 
 export function pagedResult<T>(q: PagingInput, totalItemCount: number, items: T[]): PagedResult<T> {

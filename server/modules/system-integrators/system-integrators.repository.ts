@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { CountCache } from '../../lib/count-cache';
-import { planList, type PagingInput } from '../../lib/paging';
+import { pageOfMatches, planList, type PagingInput } from '../../lib/paging';
 import { systemIntegrators } from './system-integrators.table';
 
 export interface SystemIntegrator {
@@ -16,6 +16,16 @@ const selection = { id: systemIntegrators.id, name: systemIntegrators.name, code
 /** The name of the list's row in `list_versions`, bumped by the trigger on the table. */
 const LIST_NAME = 'system_integrators';
 
+/**
+ * Up to this total, a filtered page collects the matches first (trigram indexes, then a sort of
+ * all matches, about 1–1.4 µs each); above it, the page walks the (name, id) or code btree in
+ * order until it is full, which is fast unless the matches cluster far down the order. Measured
+ * 2026-11-21 on the benchmark's 100,000 rows (bench/README.md, "Choosing the page query"): at
+ * about 1,200 matches the CTE wins by up to 7 ms (PostgreSQL) and 15 ms (PGlite) and loses at
+ * most 1 ms; at about 2,450 it is even (±1 ms); from about 3,500 on it always loses.
+ */
+const SMALL_TOTAL = 2_000;
+
 /** `countCache` spares the list its `count(*)` while the table is unchanged; without it every list counts. */
 export function systemIntegratorRepository(db: DbOrTx, countCache?: CountCache) {
   return {
@@ -29,13 +39,6 @@ export function systemIntegratorRepository(db: DbOrTx, countCache?: CountCache) 
         'name',
         scope,
       );
-      const items = await db
-        .select(selection)
-        .from(systemIntegrators)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset);
       const countRows = async () => {
         const [{ total }] = await db.select({ total: count() }).from(systemIntegrators).where(plan.where);
         return total;
@@ -43,6 +46,16 @@ export function systemIntegratorRepository(db: DbOrTx, countCache?: CountCache) 
       // The key holds everything the count's WHERE depends on; page, size and order do not change it.
       const key = JSON.stringify([onlyId ?? null, q.filter || null]);
       const total = countCache ? await countCache.count(db, LIST_NAME, key, countRows) : await countRows();
+      const items =
+        q.filter && total <= SMALL_TOTAL
+          ? await pageOfMatches(db, systemIntegrators, selection, plan)
+          : await db
+              .select(selection)
+              .from(systemIntegrators)
+              .where(plan.where)
+              .orderBy(...plan.orderBy)
+              .limit(plan.limit)
+              .offset(plan.offset);
       return { items, total };
     },
 

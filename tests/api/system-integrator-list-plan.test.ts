@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DbOrTx } from '../../server/db/client';
+import { systemIntegrators } from '../../server/db/schema';
+import { pageOfMatches, planList, type PagingInput } from '../../server/lib/paging';
+import { apiClient, buildTestApp, DEMO } from './helpers/app';
+import { loginAs } from './helpers/login';
+
+/**
+ * A filtered list with a small total reads its page through `pageOfMatches` (a MATERIALIZED CTE
+ * over the matches), any other list with the plain `order by … limit … offset …`. Both must give
+ * the same items in the same order, the id tie-breaker included.
+ */
+const selection = { id: systemIntegrators.id, name: systemIntegrators.name, code: systemIntegrators.code };
+const columns = { name: systemIntegrators.name, code: systemIntegrators.code };
+
+function plan(q: PagingInput) {
+  return planList(q, columns, [systemIntegrators.name, systemIntegrators.code], systemIntegrators.id, 'name');
+}
+
+/** The plain query, as the list runs it for large totals. */
+function plainPage(db: DbOrTx, q: PagingInput) {
+  const p = plan(q);
+  return db
+    .select(selection)
+    .from(systemIntegrators)
+    .where(p.where)
+    .orderBy(...p.orderBy)
+    .limit(p.limit)
+    .offset(p.offset);
+}
+
+/** 300 rows; many share a name, so only the id decides their order. */
+function generatedRows() {
+  const trades = ['Fototechnik', 'FOTO-Service', 'Kassensysteme', 'Bildwerk', 'Müller Digital', '50% Rabatt'];
+  const families = ['Schmidt', 'schmidt', 'Weber', 'Öztürk', 'Meyer_Sohn'];
+  const forms = ['GmbH', 'OHG', 'UG (haftungsbeschränkt)'];
+  return Array.from({ length: 300 }, (_, i) => ({
+    name: `${trades[i % trades.length]} ${families[(i >> 1) % families.length]} ${forms[i % forms.length]}`,
+    code: `PLAN-${String((i * 7919) % 1000).padStart(3, '0')}-${i % 2 ? 'a' : 'B'}`,
+  }));
+}
+
+const filters = ['schmidt', 'FOTO', 'plan-1', 'ü', '50%', 'meyer_', 'gmbh', 'nichts'];
+const orders = [undefined, 'name', 'name asc', 'name desc', 'code', 'code asc', 'code desc'];
+const pages = [
+  { pageIndex: 0, pageSize: 20 },
+  { pageIndex: 2, pageSize: 20 },
+  { pageIndex: 5, pageSize: 7 },
+  { pageIndex: 0, pageSize: 100 },
+  { pageIndex: 40, pageSize: 20 },
+];
+
+describe('system integrator list: page through the matches or in sort order', () => {
+  let app: FastifyInstance & { database: Database };
+  let db: DbOrTx;
+  let lumioAdmin: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    db = app.db;
+    await db.insert(systemIntegrators).values(generatedRows());
+    lumioAdmin = apiClient(app, (await loginAs(app, DEMO.lumioAdmin)).accessToken);
+  });
+  afterAll(() => app.close());
+
+  it.each(filters)('gives the same pages for the filter %s with every order', async (filter) => {
+    let nonEmpty = 0;
+    for (const orderBy of orders) {
+      for (const page of pages) {
+        const q = { ...page, orderBy, filter };
+        const expected = await plainPage(db, q);
+        expect(await pageOfMatches(db, systemIntegrators, selection, plan(q)), JSON.stringify(q)).toEqual(expected);
+        if (expected.length) nonEmpty++;
+      }
+    }
+    // Every filter but "nichts" finds rows, so the comparison is not between empty pages.
+    expect(nonEmpty > 0).toBe(filter !== 'nichts');
+  });
+
+  it('answers filtered API lists with the plain query’s items and order', async () => {
+    for (const filter of ['schmidt', 'FOTO', 'ü', 'plan-0']) {
+      for (const orderBy of ['name', 'name desc', 'code desc']) {
+        const q = { pageIndex: 1, pageSize: 15, orderBy, filter };
+        const res = await lumioAdmin.get(
+          `/api/system-integrator?${new URLSearchParams({ ...q, pageIndex: '1', pageSize: '15' })}`,
+        );
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body.items, JSON.stringify(q)).toEqual(await plainPage(db, q));
+        expect(body.items.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
