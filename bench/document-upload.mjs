@@ -30,9 +30,9 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { latencyStats, runLoad } from './lib/load.mjs';
 import { startChildServer } from './lib/child-server.mjs';
-import { percentile, reportBudgets, table, verdict } from './lib/report.mjs';
+import { reportBudgets, table, verdict } from './lib/report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const DATA_DIR = join(root, 'bench', 'data', 'pglite-document-upload');
@@ -119,59 +119,33 @@ async function upload(port, agent, token, body) {
   return res.ms;
 }
 
-function stats(latencies, seconds) {
-  return {
-    count: latencies.length,
-    seconds,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: Math.max(...latencies),
-  };
-}
-
 async function sequential(port, token, body, count) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const latencies = [];
     const started = performance.now();
     for (let i = 0; i < count; i++) latencies.push(await upload(port, agent, token, body));
-    return stats(latencies, (performance.now() - started) / 1000);
+    return latencyStats(latencies, (performance.now() - started) / 1000);
   } finally {
     agent.destroy();
   }
 }
 
 /** autocannon for `seconds`; every answer must be a 201. */
-async function cannon(port, token, body, connections, seconds) {
-  const latencies = [];
-  const statuses = new Map();
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}/api/document`,
-    connections,
-    duration: seconds,
-    timeout: 30,
-    method: 'POST',
-    // autocannon sets Content-Length from the body itself.
-    headers: (({ 'content-length': _length, ...headers }) => headers)(uploadHeaders(token, body.length)),
-    body,
-    renderProgressBar: false,
-    renderResultsTable: false,
-    renderLatencyTable: false,
-  });
-  instance.on('response', (_client, statusCode, _bytes, ms) => {
-    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-    latencies.push(ms);
-  });
-  const result = await instance;
-  const bad = [...statuses].filter(([code]) => code !== 201);
-  if (result.errors || result.timeouts || bad.length || !latencies.length) {
-    throw new Error(
-      `uploads failed: errors ${result.errors}, timeouts ${result.timeouts}, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
-    );
-  }
-  return stats(latencies, seconds);
+function cannon(port, token, body, connections, seconds) {
+  return runLoad(
+    {
+      url: `http://127.0.0.1:${port}/api/document`,
+      connections,
+      duration: seconds,
+      timeout: 30,
+      method: 'POST',
+      // autocannon sets Content-Length from the body itself.
+      headers: (({ 'content-length': _length, ...headers }) => headers)(uploadHeaders(token, body.length)),
+      body,
+    },
+    201,
+  );
 }
 
 const ms = (v) => `${v.toFixed(1)} ms`;

@@ -24,9 +24,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { runLoad } from './lib/load.mjs';
 import { startChildServer } from './lib/child-server.mjs';
-import { percentile, reportBudgets, table, verdict } from './lib/report.mjs';
+import { reportBudgets, table, verdict } from './lib/report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = join(root, 'bench', 'data');
@@ -57,40 +57,19 @@ function startServer(env) {
   });
 }
 
-/** One autocannon run; every request's latency is kept. */
-async function load({ port, token, paths, connections, seconds }) {
-  const latencies = [];
-  const statuses = new Map();
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    // Each connection walks through the list, so the scenarios rotate across requests.
-    requests: paths.map((path) => ({ method: 'GET', path })),
-    renderProgressBar: false,
-    renderResultsTable: false,
-    renderLatencyTable: false,
-  });
-  instance.on('response', (_client, statusCode, _bytes, ms) => {
-    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-    latencies.push(ms);
-  });
-  const result = await instance;
-  const bad = [...statuses].filter(([code]) => code !== 200);
-  if (result.errors || result.timeouts || bad.length) {
-    throw new Error(
-      `requests failed: errors ${result.errors}, timeouts ${result.timeouts}, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
-    );
-  }
-  return {
-    count: latencies.length,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: Math.max(...latencies),
-  };
+/** One autocannon run over the scenario paths; every answer must be a 200. */
+function load({ port, token, paths, connections, seconds }) {
+  return runLoad(
+    {
+      url: `http://127.0.0.1:${port}`,
+      connections,
+      duration: seconds,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      // Each connection walks through the list, so the scenarios rotate across requests.
+      requests: paths.map((path) => ({ method: 'GET', path })),
+    },
+    200,
+  );
 }
 
 const ms = (v) => `${v.toFixed(1)} ms`;
