@@ -1,21 +1,12 @@
+import { applicationFieldLabels } from './applicationFields';
+
 /** Texts of 'Offene Anträge' and 'Antrag prüfen'; merged into src/i18n/de.ts. */
 export const openApplicationsMessages = {
   resources: {
     'open-applications': {
       name: 'Offener Antrag |||| Offene Anträge',
       fields: {
-        salutation: 'Anrede',
-        firstName: 'Vorname',
-        lastName: 'Nachname',
-        birthDate: 'Geburtsdatum',
-        email: 'E-Mail',
-        companyName: 'Firmenname',
-        legalForm: 'Rechtsform',
-        address: 'Adresse',
-        country: 'Land',
-        phoneNumber: 'Telefonnummer',
-        phoneNumber2: 'Telefonnummer 2',
-        website: 'Webseite',
+        ...applicationFieldLabels,
         memberId: 'Mitgliedsnummer',
         lastModifiedAt: 'Registrierungszeitpunkt',
       },

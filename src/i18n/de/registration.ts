@@ -5,6 +5,7 @@
  * (MESSAGE_MODULES) wherever the widgets are used there. Spec texts are copied exactly; the
  * upload widget's spec texts are UPLOAD_TEXTS in src/domain/documents.ts.
  */
+import { applicationFieldLabels } from './applicationFields';
 
 export const uploadMessages = {
   app: {
@@ -60,19 +61,7 @@ export const registrationMessages = {
       },
       stepOf: 'Schritt %{step} von %{total}',
       fields: {
-        salutation: 'Anrede',
-        firstName: 'Vorname',
-        lastName: 'Nachname',
-        birthDate: 'Geburtsdatum',
-        email: 'E-Mail',
-        companyName: 'Firmenname',
-        legalForm: 'Rechtsform',
-        address: 'Adresse',
-        country: 'Land',
-        phoneNumber: 'Telefonnummer',
-        phoneNumber2: 'Telefonnummer 2',
-        website: 'Webseite',
-        memberId: 'Mitgliedsnummer Photo-Trade-Verband',
+        ...applicationFieldLabels,
         documents: 'Nachweise',
       },
       hints: {
