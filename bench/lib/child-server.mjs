@@ -9,14 +9,22 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /**
  * Forks `script` (a path relative to the repository root) with `env` added to this process's
- * environment. BENCH_SERVER_LOG=1 passes the server's stdout through.
+ * environment. BENCH_SERVER_LOG=1 passes the server's stdout through. BENCH_SERVER_CPU_PROF=<dir>
+ * writes a V8 CPU profile of the server process into <dir> when it stops (NODE_OPTIONS may not
+ * carry --cpu-prof).
  * @param {string} script
  * @param {Record<string, string>} env
  */
 export function startChildServer(script, env) {
   const child = fork(join(root, script), [], {
     cwd: root,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_SERVER_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', process.env.BENCH_SERVER_LOG === '1' ? 'inherit' : 'ignore', 'pipe', 'ipc'],
   });

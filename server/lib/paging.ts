@@ -1,4 +1,4 @@
-import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_FILTER_LENGTH, MAX_PAGE_SIZE, type PagedResult } from '../../src/domain/paging';
@@ -41,6 +41,33 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The character a search-text column puts between the lower-cased columns it joins. */
+export const SEARCH_SEPARATOR = '\u001f';
+
+/**
+ * A generated column holding the searched columns in lower case, joined by SEARCH_SEPARATOR, e.g.
+ * `lower(name) || chr(31) || lower(code)`, with a trigram index. `columns` are the same columns
+ * themselves, searched one by one when the term holds the separator.
+ */
+export interface SearchText {
+  column: AnyColumn;
+  columns: AnyColumn[];
+}
+
+/**
+ * The rows where one of the searched columns contains `term`, ignoring case, as
+ * `c1 ILIKE '%term%' OR c2 ILIKE …`. PostgreSQL's ILIKE lower-cases text and pattern and
+ * compares them (UTF-8 databases), so a search-text column asks the same with one LIKE on
+ * already lower-cased text. A match cannot straddle two columns, since the lower-cased term has no
+ * separator; a term that has one is searched column by column.
+ */
+export function searchCondition(term: string, searchable: AnyColumn[] | SearchText): SQL | undefined {
+  const pattern = likePattern(term);
+  if (Array.isArray(searchable)) return or(...searchable.map((c) => ilike(c, pattern)));
+  if (term.includes(SEARCH_SEPARATOR)) return or(...searchable.columns.map((c) => ilike(c, pattern)));
+  return like(searchable.column, sql`lower(${pattern})`);
+}
+
 export interface ListPlan {
   where: SQL | undefined;
   orderBy: SQL[];
@@ -52,13 +79,14 @@ export interface ListPlan {
 
 /**
  * Turns the validated paging query into where/order/limit/offset. `columns` maps the API's
- * field names to columns; `searchable` lists the columns the free-text filter looks at; `tieBreaker`
+ * field names to columns; `searchable` lists the columns the free-text filter looks at (or names
+ * their search-text column, see `searchCondition`); `tieBreaker`
  * keeps the order stable across pages.
  */
 export function planList(
   q: PagingInput,
   columns: Record<string, AnyColumn>,
-  searchable: AnyColumn[],
+  searchable: AnyColumn[] | SearchText,
   tieBreaker: AnyColumn,
   defaultOrder: string,
   scope?: SQL,
@@ -67,7 +95,7 @@ export function planList(
   const column = columns[field];
   const descending = direction === 'desc';
   const order = descending ? desc : asc;
-  const search = q.filter ? or(...searchable.map((c) => ilike(c, likePattern(q.filter!)))) : undefined;
+  const search = q.filter ? searchCondition(q.filter, searchable) : undefined;
   return {
     where: and(scope, search),
     orderBy: [order(column), order(tieBreaker)],

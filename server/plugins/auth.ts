@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isInitialRegistrationFinished, type Role, type UserStatus } from '../../src/domain/roles';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
+import { createVerifiedTokenCache } from '../lib/verified-token-cache';
 
 export interface CurrentUser {
   id: string;
@@ -31,6 +32,11 @@ declare module 'fastify' {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Seconds a token's `exp` may lie in the past (clocks of IdP and API differ slightly). */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
 export interface AuthOptions {
   config: AppConfig;
   db: Db;
@@ -48,31 +54,54 @@ export const authPlugin = fp(
     const { config, db } = opts;
     const keys = opts.keys ?? createRemoteJWKSet(new URL(`${config.keycloak.issuer}/protocol/openid-connect/certs`));
     app.decorateRequest('currentUser', null);
+    const verifiedTokens = createVerifiedTokenCache({ clockToleranceSeconds: CLOCK_TOLERANCE_SECONDS });
+    // Every authenticated request runs this lookup: built once, and prepared on each PostgreSQL
+    // connection on first use, so neither drizzle nor the server plans it again per request.
+    const userById = db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        companyId: users.companyId,
+        systemIntegratorId: users.systemIntegratorId,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('auth_user_by_id');
+
+    /** The token's subject once its signature, issuer, audience and lifetime are checked. */
+    async function subjectOf(token: string): Promise<string> {
+      const known = verifiedTokens.subjectOf(token);
+      if (known) return known;
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: config.keycloak.issuer,
+        audience: config.keycloak.audience,
+        algorithms: ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new Error('not an access token');
+      // Portal user ids are UUIDs (ours and Keycloak's); anything else cannot be a portal user and
+      // would only make the database refuse the lookup.
+      if (!UUID.test(payload.sub as string)) throw new Error('subject is not a portal user id');
+      verifiedTokens.remember(token, payload.sub as string, payload.exp as number);
+      return payload.sub as string;
+    }
 
     async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(header) : null;
       if (!match) throw unauthorized();
-      let sub: string | undefined;
+      let sub: string;
       try {
-        const { payload } = await jwtVerify(match[1], keys, {
-          issuer: config.keycloak.issuer,
-          audience: config.keycloak.audience,
-          algorithms: ['RS256'],
-          clockTolerance: 5,
-          requiredClaims: ['sub', 'exp'],
-        });
-        if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new Error('not an access token');
-        sub = payload.sub;
+        sub = await subjectOf(match[1]);
       } catch (err) {
         request.log.info({ reason: (err as Error).message }, 'access token refused');
         throw unauthorized();
       }
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(eq(users.id, sub as string))
-        .limit(1);
+      const [user] = await userById.execute({ id: sub });
       if (!user) throw unauthorized();
       return {
         id: user.id,

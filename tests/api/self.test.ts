@@ -1,8 +1,13 @@
-import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { generateKeyPair, importJWK, SignJWT, decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { loginAs } from './helpers/login';
+import type { AppConfig } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import { loadIdpSecrets } from '../../server/idp/keys';
+import { users } from '../../server/db/schema';
 
 describe('GET /api/self', () => {
   let app: FastifyInstance;
@@ -81,6 +86,25 @@ describe('GET /api/self', () => {
     expect((await apiClient(app, unsigned).get('/api/self')).statusCode).toBe(401);
   });
 
+  it('refuses a token signed by the identity provider for somebody who is no portal user', async () => {
+    const { accessToken } = await loginAs(app, DEMO.systemAdmin);
+    const db = (app as FastifyInstance & { database: Database }).database.db;
+    const { signingKey } = await loadIdpSecrets(db, { idpCookieSecret: 'unused' } as AppConfig);
+    const key = await importJWK(signingKey, 'RS256');
+    const claims = decodeJwt(accessToken);
+    const signedFor = (sub: string) =>
+      new SignJWT({ ...claims, sub })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid })
+        .sign(key);
+    // The key is the real one: the same claims with the real subject pass.
+    expect((await apiClient(app, await signedFor(claims.sub!)).get('/api/self')).statusCode).toBe(200);
+    for (const sub of ['00000000-0000-4000-8000-000000000000', 'service-account-lumio', "1' or '1'='1"]) {
+      const res = await apiClient(app, await signedFor(sub)).get('/api/self');
+      expect(res.statusCode, sub).toBe(401);
+      expect(errorOf(res).messages).toEqual(['Unauthorized']);
+    }
+  });
+
   it('refuses an expired token', async () => {
     const { accessToken } = await loginAs(app, DEMO.systemAdmin);
     expect((await apiClient(app, accessToken).get('/api/self')).statusCode).toBe(200);
@@ -90,6 +114,22 @@ describe('GET /api/self', () => {
     const res = await apiClient(app, accessToken).get('/api/self');
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).messages).toEqual(['Unauthorized']);
+  });
+
+  it('reads the role from the database on every request, also for a token it has seen before', async () => {
+    const { accessToken } = await loginAs(app, DEMO.systemAdmin);
+    const systemAdmin = apiClient(app, accessToken);
+    expect((await systemAdmin.get('/api/self')).json().role).toBe('SystemAdmin');
+    const db = (app as FastifyInstance & { database: Database }).database.db;
+    const sub = decodeJwt(accessToken).sub!;
+    await db.update(users).set({ role: 'LumioAdmin' }).where(eq(users.id, sub));
+    try {
+      expect((await systemAdmin.get('/api/self')).json().role).toBe('LumioAdmin');
+      const res = await systemAdmin.post('/api/system-integrator', { name: 'Rolle Weg GmbH', code: 'ROLLEWEG' });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await db.update(users).set({ role: 'SystemAdmin' }).where(eq(users.id, sub));
+    }
   });
 
   it('answers an unknown API path with 404 in the error body once authenticated', async () => {

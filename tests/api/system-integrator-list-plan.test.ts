@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbOrTx } from '../../server/db/client';
 import { systemIntegrators } from '../../server/db/schema';
-import { pageOfMatches, planList, type PagingInput } from '../../server/lib/paging';
+import { asc, eq } from 'drizzle-orm';
+import { pageOfMatches, planList, SEARCH_SEPARATOR, searchCondition, type PagingInput } from '../../server/lib/paging';
 import { apiClient, buildTestApp, DEMO } from './helpers/app';
 import { loginAs } from './helpers/login';
 
@@ -30,16 +31,30 @@ function plainPage(db: DbOrTx, q: PagingInput) {
     .offset(p.offset);
 }
 
-/** 300 rows; many share a name, so only the id decides their order. */
+/** 300 rows; many share a name, so only the id decides their order. Two names hold odd characters. */
 function generatedRows() {
   const trades = ['Fototechnik', 'FOTO-Service', 'Kassensysteme', 'Bildwerk', 'Müller Digital', '50% Rabatt'];
   const families = ['Schmidt', 'schmidt', 'Weber', 'Öztürk', 'Meyer_Sohn'];
   const forms = ['GmbH', 'OHG', 'UG (haftungsbeschränkt)'];
   return Array.from({ length: 300 }, (_, i) => ({
-    name: `${trades[i % trades.length]} ${families[(i >> 1) % families.length]} ${forms[i % forms.length]}`,
+    name:
+      i === 299
+        ? `Trenn${SEARCH_SEPARATOR}Zeichen GmbH`
+        : i === 298
+          ? 'Back\\slash Foto OHG'
+          : `${trades[i % trades.length]} ${families[(i >> 1) % families.length]} ${forms[i % forms.length]}`,
     code: `PLAN-${String((i * 7919) % 1000).padStart(3, '0')}-${i % 2 ? 'a' : 'B'}`,
   }));
 }
+
+/** Terms for the search-text column: case, umlauts, LIKE wildcards, and the separator itself. */
+const searchTerms = [
+  ...['schmidt', 'FOTO', 'plan-1', 'ü', 'ÖZTÜRK', '50%', 'meyer_', 'gmbh', 'nichts', '\\', ' ', '-a'],
+  // Across the end of a name and the start of its code: no row holds that in one column.
+  `gmbh${SEARCH_SEPARATOR}plan`,
+  `${SEARCH_SEPARATOR}`,
+  `trenn${SEARCH_SEPARATOR}zeichen`,
+];
 
 const filters = ['schmidt', 'FOTO', 'plan-1', 'ü', '50%', 'meyer_', 'gmbh', 'nichts'];
 const orders = [undefined, 'name', 'name asc', 'name desc', 'code', 'code asc', 'code desc'];
@@ -55,12 +70,14 @@ describe('system integrator list: page through the matches or in sort order', ()
   let app: FastifyInstance & { database: Database };
   let db: DbOrTx;
   let lumioAdmin: ReturnType<typeof apiClient>;
+  let systemAdmin: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
     app = await buildTestApp();
     db = app.db;
     await db.insert(systemIntegrators).values(generatedRows());
     lumioAdmin = apiClient(app, (await loginAs(app, DEMO.lumioAdmin)).accessToken);
+    systemAdmin = apiClient(app, (await loginAs(app, DEMO.systemAdmin)).accessToken);
   });
   afterAll(() => app.close());
 
@@ -76,6 +93,38 @@ describe('system integrator list: page through the matches or in sort order', ()
     }
     // Every filter but "nichts" finds rows, so the comparison is not between empty pages.
     expect(nonEmpty > 0).toBe(filter !== 'nichts');
+  });
+
+  it.each(searchTerms)(
+    'finds through the search-text column exactly what ILIKE on name or code finds: %j',
+    async (term) => {
+      const ids = (where: ReturnType<typeof searchCondition>) =>
+        db.select({ id: systemIntegrators.id }).from(systemIntegrators).where(where).orderBy(asc(systemIntegrators.id));
+      const byColumns = await ids(searchCondition(term, [systemIntegrators.name, systemIntegrators.code]));
+      const bySearchText = await ids(
+        searchCondition(term, {
+          column: systemIntegrators.searchText,
+          columns: [systemIntegrators.name, systemIntegrators.code],
+        }),
+      );
+      expect(bySearchText).toEqual(byColumns);
+      const expectedHits: Record<string, boolean> = { nichts: false, [`gmbh${SEARCH_SEPARATOR}plan`]: false };
+      expect(byColumns.length > 0).toBe(expectedHits[term] ?? true);
+    },
+  );
+
+  it('searches a renamed system integrator by its new name only', async () => {
+    const [row] = await db
+      .insert(systemIntegrators)
+      .values({ name: 'Altname Foto KG', code: 'RENAME-1' })
+      .returning({ id: systemIntegrators.id });
+    const res = await systemAdmin.put(`/api/system-integrator/${row.id}`, { name: 'Neuname Bild KG' });
+    expect(res.statusCode).toBe(200);
+    const found = async (filter: string) =>
+      (await lumioAdmin.get(`/api/system-integrator?filter=${encodeURIComponent(filter)}`)).json().items;
+    expect(await found('NEUNAME')).toEqual([{ id: row.id, name: 'Neuname Bild KG', code: 'RENAME-1' }]);
+    expect(await found('altname')).toEqual([]);
+    await db.delete(systemIntegrators).where(eq(systemIntegrators.id, row.id));
   });
 
   it('answers filtered API lists with the plain query’s items and order', async () => {

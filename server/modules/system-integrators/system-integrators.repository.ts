@@ -17,12 +17,15 @@ const selection = { id: systemIntegrators.id, name: systemIntegrators.name, code
 const LIST_NAME = 'system_integrators';
 
 /**
- * Up to this total, a filtered page collects the matches first (trigram indexes, then a sort of
- * all matches, about 1–1.4 µs each); above it, the page walks the (name, id) or code btree in
- * order until it is full, which is fast unless the matches cluster far down the order. Measured
- * 2026-11-21 on the benchmark's 100,000 rows (bench/README.md, "Choosing the page query"): at
- * about 1,200 matches the CTE wins by up to 7 ms (PostgreSQL) and 15 ms (PGlite) and loses at
- * most 1 ms; at about 2,450 it is even (±1 ms); from about 3,500 on it always loses.
+ * Up to this total, a filtered page collects the matches first (trigram index, then a sort of
+ * all matches); above it, the page walks the (name, id) or code btree in order until it is full,
+ * which is fast unless the matches cluster far down the order. Measured 2026-11-21 on the
+ * benchmark's 100,000 rows (bench/README.md, "Choosing the page query"), when the search still ran
+ * ILIKE on both columns: at about 1,200 matches the CTE won by up to 7 ms (PostgreSQL) and 15 ms
+ * (PGlite) and lost at most 1 ms; at about 2,450 it was even; from about 3,500 on it always lost.
+ * With the lower-cased search-text column both ways got cheaper per row, and at about 1,250
+ * matches they are within 0.2 ms of each other in every order; the CTE keeps the time
+ * independent of where the matches sit in the sort order.
  */
 const SMALL_TOTAL = 2_000;
 
@@ -34,7 +37,7 @@ export function systemIntegratorRepository(db: DbOrTx, countCache?: CountCache) 
       const plan = planList(
         q,
         columns,
-        [systemIntegrators.name, systemIntegrators.code],
+        { column: systemIntegrators.searchText, columns: [systemIntegrators.name, systemIntegrators.code] },
         systemIntegrators.id,
         'name',
         scope,
