@@ -113,6 +113,16 @@ describe('system integrator list: page through the matches or in sort order', ()
     },
   );
 
+  it('joins name and code in the search text with the separator the search relies on', async () => {
+    const rows = await db
+      .select({ name: systemIntegrators.name, code: systemIntegrators.code, searchText: systemIntegrators.searchText })
+      .from(systemIntegrators)
+      .where(eq(systemIntegrators.code, 'PLAN-000-B'));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row.searchText).toBe(`${row.name.toLowerCase()}${SEARCH_SEPARATOR}${row.code.toLowerCase()}`);
+  });
+
   it('searches a renamed system integrator by its new name only', async () => {
     const [row] = await db
       .insert(systemIntegrators)
