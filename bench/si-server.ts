@@ -10,8 +10,6 @@
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL; the database is created when missing) or
  * BENCH_PGLITE_DIR (PGlite dataDir). BENCH_SERVER_LOG=1 lets the server log to stdout.
- * BENCH_SIMULATE_COUNT_CACHE=1 answers repeated count(*) statements from memory (an experiment
- * for the proposed fix, never part of the budget figures).
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -90,9 +88,8 @@ function kindOf(text: string): string {
  * Times every statement the driver runs (including the wait for a pooled connection, or for the
  * single PGlite session), and can record their text and parameters for EXPLAIN.
  */
-function instrument(client: QueryClient, simulateCountCache: boolean) {
+function instrument(client: QueryClient) {
   const timings = new Map<string, number[]>();
-  const countCache = new Map<string, { rows: unknown[] }>();
   let recording: { text: string; params: unknown[] }[] | undefined;
   const original = client.query.bind(client);
   client.query = async (first, params, ...rest) => {
@@ -100,14 +97,6 @@ function instrument(client: QueryClient, simulateCountCache: boolean) {
     recording?.push({ text, params: params ?? [] });
     const started = performance.now();
     try {
-      // What-if experiment (BENCH_SIMULATE_COUNT_CACHE=1): the total of a list is answered from
-      // memory after its first count, as a server-side cache of totals would. Same responses.
-      if (simulateCountCache && kindOf(text) === 'list: count(*)') {
-        const key = `${text}\u0000${JSON.stringify(params ?? [])}`;
-        const cached = countCache.get(key) ?? (await original(first, params, ...rest));
-        countCache.set(key, cached);
-        return cached;
-      }
       return await original(first, params, ...rest);
     } finally {
       const kind = kindOf(text);
@@ -204,10 +193,7 @@ async function main() {
     await database.close();
   });
   const { accessToken } = await loginAs(app, ADMIN);
-  const probe = instrument(
-    (database.db as unknown as { $client: QueryClient }).$client,
-    process.env.BENCH_SIMULATE_COUNT_CACHE === '1',
-  );
+  const probe = instrument((database.db as unknown as { $client: QueryClient }).$client);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');

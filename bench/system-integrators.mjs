@@ -17,9 +17,7 @@
 // 54329 is left alone), stopped afterwards; or BENCH_PG_URL=postgres://… to use a running server.
 // The database is lumio_bench.
 //
-// Usage: node bench/system-integrators.mjs [--only pglite|postgres] [--seconds 10] [--what-if-count-cache]
-//   --what-if-count-cache answers repeated count(*) statements from memory: an experiment showing
-//   what caching list totals would give; its figures are labelled and are not the budget's.
+// Usage: node bench/system-integrators.mjs [--only pglite|postgres] [--seconds 10]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -38,8 +36,6 @@ const arg = (name) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const only = arg('--only');
-/** Experiment for the proposed fix: totals answered from a cache (see bench/si-server.ts). */
-const whatIfCountCache = process.argv.includes('--what-if-count-cache');
 const MIX_SECONDS = Number(arg('--seconds') ?? 10);
 const SCENARIO_SECONDS = Math.max(2, Math.round(MIX_SECONDS * 0.4));
 const SINGLE_SECONDS = Math.max(2, Math.round(MIX_SECONDS * 0.5));
@@ -51,10 +47,7 @@ const pathOf = (filter) =>
 
 /** Starts bench/si-server.ts and resolves once it listens, with a way to ask it things. */
 function startServer(env) {
-  return startChildServer('bench/si-server.ts', {
-    ...env,
-    BENCH_SIMULATE_COUNT_CACHE: whatIfCountCache ? '1' : '0',
-  });
+  return startChildServer('bench/si-server.ts', env);
 }
 
 /** One autocannon run over the scenario paths; every answer must be a 200. */
@@ -111,9 +104,7 @@ function startPostgres() {
 }
 
 async function benchDatabase(kind, env, scenarios) {
-  console.log(
-    `\n=== ${kind}${whatIfCountCache ? ' WHAT-IF: totals cached (not the budget figure)' : ''} (load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores) ===`,
-  );
+  console.log(`\n=== ${kind} (load average ${loadavg()[0].toFixed(2)} on ${cpus().length} cores) ===`);
   const server = startServer(env);
   try {
     const ready = await server.ready;
@@ -202,7 +193,7 @@ async function benchDatabase(kind, env, scenarios) {
         `${ms(mixedCpu / mixed.count)} (mix, ${CONNECTIONS} conn), ${ms(singleCpu / single.count)} (mix, 1 conn)`,
     );
     return rows.map((r) => ({
-      budget: `${kind}${whatIfCountCache ? ' (what-if: totals cached)' : ''}: ${r.label}, ${r.connections} conn, p95`,
+      budget: `${kind}: ${r.label}, ${r.connections} conn, p95`,
       limit: `≤ ${BUDGET_MS[kind]} ms`,
       measured: ms(r.p95),
       verdict: verdict(r.p95, BUDGET_MS[kind]),
