@@ -55,8 +55,9 @@ export const authPlugin = fp(
     const keys = opts.keys ?? createRemoteJWKSet(new URL(`${config.keycloak.issuer}/protocol/openid-connect/certs`));
     app.decorateRequest('currentUser', null);
     const verifiedTokens = createVerifiedTokenCache({ clockToleranceSeconds: CLOCK_TOLERANCE_SECONDS });
-    // Every authenticated request runs this lookup: built once, and prepared on each PostgreSQL
-    // connection on first use, so neither drizzle nor the server plans it again per request.
+    // Every authenticated request runs this lookup, so drizzle builds it once. The empty name
+    // keeps it an unnamed statement on PostgreSQL, like every other query: a connection pooler in
+    // transaction mode (PgBouncer) cannot carry named statements across its server connections.
     const userById = db
       .select({
         id: users.id,
@@ -69,7 +70,7 @@ export const authPlugin = fp(
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
-      .prepare('auth_user_by_id');
+      .prepare('');
 
     /** The token's subject once its signature, issuer, audience and lifetime are checked. */
     async function subjectOf(token: string): Promise<string> {
