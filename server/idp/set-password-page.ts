@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '../../src/domain/password';
+import { PASSWORD_RULES } from '../../src/domain/password';
 import { escapeHtml, renderPage } from './login-page';
 
 /** German texts of the set-password page; the tests and the browser test read them from here. */
@@ -36,7 +36,9 @@ export interface SetPasswordFormOptions {
  * The form, with Keycloak's field names of its update-password page (`password-new`,
  * `password-confirm`). The one-time token travels in a hidden field: it is the form's secret, so
  * a forged cross-site post cannot know it. The e-mail is shown and offered to password managers
- * as the user name.
+ * as the user name. `novalidate`, and no minlength or maxlength: the server checks the rules and
+ * answers in German, where the browser would answer in its own language, and a maxlength would
+ * silently cut a longer pasted password instead of saying that it is too long.
  */
 export function renderSetPasswordPage({ action, token, email, errors = [], footer }: SetPasswordFormOptions): string {
   const invalid = errors.length ? ' aria-invalid="true" aria-describedby="input-error password-rules"' : '';
@@ -47,14 +49,14 @@ export function renderSetPasswordPage({ action, token, email, errors = [], foote
   const body = `<h1>${T.title}</h1>
 <p>${T.intro}</p>
 ${alert}
-<form id="kc-passwd-update-form" method="post" action="${escapeHtml(action)}">
+<form id="kc-passwd-update-form" method="post" action="${escapeHtml(action)}" novalidate>
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="username">${T.account}</label>
 <input id="username" name="username" type="email" value="${escapeHtml(email)}" autocomplete="username" readonly>
 <label for="password-new">${T.password}</label>
-<input id="password-new" name="password-new" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" required autofocus${invalid}${described}>
+<input id="password-new" name="password-new" type="password" autocomplete="new-password" required autofocus${invalid}${described}>
 <label for="password-confirm">${T.passwordRepeat}</label>
-<input id="password-confirm" name="password-confirm" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" required${invalid}>
+<input id="password-confirm" name="password-confirm" type="password" autocomplete="new-password" required${invalid}>
 <div id="password-rules">
 <p>${T.rulesHeading}</p>
 <ul>
