@@ -124,9 +124,12 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
       if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
       const form = loginForm.safeParse(request.body ?? {});
       const username = form.success ? form.data.username : '';
-      const result = form.success
-        ? await checkLogin(db, username, form.data.password)
-        : ({ ok: false, reason: 'invalid' } as const);
+      // An empty field cannot be right; like Keycloak, it is refused without counting as a failed
+      // attempt towards the lockout.
+      const result =
+        form.success && username.trim() !== '' && form.data.password !== ''
+          ? await checkLogin(db, username, form.data.password)
+          : ({ ok: false, reason: 'invalid' } as const);
       if (!result.ok) {
         request.log.info({ reason: result.reason }, 'login refused');
         const error = result.reason === 'locked' ? MESSAGES.locked : MESSAGES.invalidCredentials;

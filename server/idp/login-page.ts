@@ -79,12 +79,16 @@ export interface LoginFormOptions {
   footer: string;
 }
 
-/** Keycloak's field names and ids (`username`, `password`, `kc-login`), so tests and tools written for Keycloak work. */
+/**
+ * Keycloak's field names and ids (`username`, `password`, `kc-login`), so tests and tools written
+ * for Keycloak work. `novalidate`: an empty field gets the server's German message, not the
+ * browser's in the browser's language.
+ */
 export function renderLoginPage({ action, username = '', error, footer }: LoginFormOptions): string {
   const invalid = error ? ' aria-invalid="true" aria-describedby="input-error"' : '';
   const body = `<h1>Anmelden</h1>
 ${error ? `<div class="alert" id="input-error" role="alert">${escapeHtml(error)}</div>` : ''}
-<form id="kc-form-login" method="post" action="${escapeHtml(action)}">
+<form id="kc-form-login" method="post" action="${escapeHtml(action)}" novalidate>
 <label for="username">E-Mail-Adresse</label>
 <input id="username" name="username" type="text" value="${escapeHtml(username)}" autocomplete="username" autocapitalize="none" spellcheck="false" required${username ? '' : ' autofocus'}${invalid}>
 <label for="password">Passwort</label>

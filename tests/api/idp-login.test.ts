@@ -57,6 +57,25 @@ describe('embedded identity provider login form', () => {
     expect(unknown.body).toContain('value="niemand@lumio.example"');
   });
 
+  it('answers an empty field with the German message, without counting a failed attempt', async () => {
+    const user = await addUser('leer@lumio.example', 'richtig-12345');
+    const start = await startLogin(app);
+    const form = await start.jar.inject(app, { method: 'GET', url: start.loginPath });
+    // The browser leaves empty fields to the server, which answers in German.
+    expect(form.body).toMatch(/<form id="kc-form-login"[^>]* novalidate>/);
+    for (const [username, password] of [
+      ['leer@lumio.example', ''],
+      ['', 'richtig-12345'],
+      ['   ', ''],
+    ]) {
+      const res = await submitLogin(app, start, username, password);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(INVALID);
+    }
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
+  });
+
   it('escapes what the user typed when it shows the form again', async () => {
     const start = await startLogin(app);
     const res = await submitLogin(app, start, '"><script>alert(1)</script>', 'x');
