@@ -29,6 +29,7 @@ import { build } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { encryptDocument, loadDocumentKey } from '../server/modules/documents/crypto';
+import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 type Request =
   | { type: 'stats-reset' }
@@ -54,10 +55,6 @@ function whatIfs(): Set<WhatIf> {
 
 /** The repository's `decode($n, 'base64')`, whose parameter carries the ciphertext. */
 const BASE64_PARAMETER = /decode\(\$(\d+), 'base64'\)/;
-
-function send(message: unknown) {
-  process.send?.(message);
-}
 
 /** Timings of the upload route, per request, in ms. */
 interface Timings {
@@ -151,61 +148,46 @@ async function main() {
   if (!address || typeof address === 'string') throw new Error('no TCP address');
 
   let cpuSince = process.cpuUsage();
-  process.on('message', (message: Request) => {
-    const handle = async () => {
-      switch (message.type) {
-        case 'stats-reset':
-          timings = emptyTimings();
-          cpuSince = process.cpuUsage();
-          return { type: 'stats-reset' };
-        case 'stats': {
-          const cpu = process.cpuUsage(cpuSince);
-          return {
-            type: 'stats',
-            receive: summarize(timings.receive),
-            handler: summarize(timings.handler),
-            insert: summarize(timings.insert),
-            cpuMs: (cpu.user + cpu.system) / 1000,
-          };
-        }
-        case 'encrypt': {
-          // The route's own encryption call with the key the route uses, on a body of the size sent.
-          const key = await loadDocumentKey(config);
-          const body = randomBytes(message.bytes);
-          const ms: number[] = [];
-          for (let i = 0; i < message.runs; i++) {
-            const at = performance.now();
-            encryptDocument(key, randomUUID(), body);
-            ms.push(performance.now() - at);
-          }
-          return { type: 'encrypted', ...summarize(ms) };
-        }
-        case 'cleanup': {
-          const { rows } = (await database.db.execute(
-            sql`DELETE FROM documents WHERE name = ${message.name} AND application_id IS NULL RETURNING id`,
-          )) as unknown as { rows: unknown[] };
-          // VACUUM makes the space of the deleted 2 MB rows reusable; FULL returns it to the disk.
-          await database.db.execute(message.full ? sql`VACUUM FULL documents` : sql`VACUUM documents`);
-          return { type: 'cleaned', deleted: rows.length };
-        }
-        case 'stop':
-          await app.close();
-          send({ type: 'stopped' });
-          process.disconnect?.();
-          return undefined;
+  answerParent<Request>(app, async (message) => {
+    switch (message.type) {
+      case 'stats-reset':
+        timings = emptyTimings();
+        cpuSince = process.cpuUsage();
+        return { type: 'stats-reset' };
+      case 'stats': {
+        const cpu = process.cpuUsage(cpuSince);
+        return {
+          type: 'stats',
+          receive: summarize(timings.receive),
+          handler: summarize(timings.handler),
+          insert: summarize(timings.insert),
+          cpuMs: (cpu.user + cpu.system) / 1000,
+        };
       }
-    };
-    handle().then(
-      (reply) => reply && send(reply),
-      (err: unknown) => send({ type: 'error', message: err instanceof Error ? err.stack : String(err) }),
-    );
+      case 'encrypt': {
+        // The route's own encryption call with the key the route uses, on a body of the size sent.
+        const key = await loadDocumentKey(config);
+        const body = randomBytes(message.bytes);
+        const ms: number[] = [];
+        for (let i = 0; i < message.runs; i++) {
+          const at = performance.now();
+          encryptDocument(key, randomUUID(), body);
+          ms.push(performance.now() - at);
+        }
+        return { type: 'encrypted', ...summarize(ms) };
+      }
+      case 'cleanup': {
+        const { rows } = (await database.db.execute(
+          sql`DELETE FROM documents WHERE name = ${message.name} AND application_id IS NULL RETURNING id`,
+        )) as unknown as { rows: unknown[] };
+        // VACUUM makes the space of the deleted 2 MB rows reusable; FULL returns it to the disk.
+        await database.db.execute(message.full ? sql`VACUUM FULL documents` : sql`VACUUM documents`);
+        return { type: 'cleaned', deleted: rows.length };
+      }
+    }
   });
 
-  send({ type: 'ready', port: address.port, openMs, whatIf: [...experiments] });
+  sendToParent({ type: 'ready', port: address.port, openMs, whatIf: [...experiments] });
 }
 
-main().catch((err: unknown) => {
-  send({ type: 'error', message: err instanceof Error ? err.stack : String(err) });
-  console.error(err);
-  process.exit(1);
-});
+main().catch(failStartup);

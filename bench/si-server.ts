@@ -20,6 +20,7 @@ import { openDatabase, type Database } from '../server/db/client';
 import { systemIntegrators } from '../server/db/schema';
 import { loginAs } from '../tests/api/helpers/login';
 import { generateSystemIntegrators, lastCode, ROW_COUNT } from './lib/system-integrator-data';
+import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 const BATCH_SIZE = 5_000;
 const ADMIN = 'admin@lumio.example';
@@ -29,10 +30,6 @@ type Request = { type: 'explain'; urls: string[] } | { type: 'stats-reset' } | {
 
 interface QueryClient {
   query(text: string | { text: string }, params?: unknown[], ...rest: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-function send(message: unknown) {
-  process.send?.(message);
 }
 
 /** Creates the benchmark database on the PostgreSQL server when it does not exist yet. */
@@ -202,34 +199,23 @@ async function main() {
   }[];
 
   let cpuSince = process.cpuUsage();
-  process.on('message', (message: Request) => {
-    const handle = async () => {
-      switch (message.type) {
-        case 'explain':
-          return { type: 'explained', results: await explain(app, accessToken, probe, message.urls) };
-        case 'stats-reset':
-          probe.timings.clear();
-          cpuSince = process.cpuUsage();
-          return { type: 'stats-reset' };
-        case 'stats': {
-          // CPU of this process (server + PGlite's wasm engine; not PostgreSQL's own processes).
-          const cpu = process.cpuUsage(cpuSince);
-          return { type: 'stats', stats: summarize(probe.timings), cpuMs: (cpu.user + cpu.system) / 1000 };
-        }
-        case 'stop':
-          await app.close();
-          send({ type: 'stopped' });
-          process.disconnect?.();
-          return undefined;
+  answerParent<Request>(app, async (message) => {
+    switch (message.type) {
+      case 'explain':
+        return { type: 'explained', results: await explain(app, accessToken, probe, message.urls) };
+      case 'stats-reset':
+        probe.timings.clear();
+        cpuSince = process.cpuUsage();
+        return { type: 'stats-reset' };
+      case 'stats': {
+        // CPU of this process (server + PGlite's wasm engine; not PostgreSQL's own processes).
+        const cpu = process.cpuUsage(cpuSince);
+        return { type: 'stats', stats: summarize(probe.timings), cpuMs: (cpu.user + cpu.system) / 1000 };
       }
-    };
-    handle().then(
-      (reply) => reply && send(reply),
-      (err: unknown) => send({ type: 'error', message: err instanceof Error ? err.stack : String(err) }),
-    );
+    }
   });
 
-  send({
+  sendToParent({
     type: 'ready',
     kind: database.kind,
     port: address.port,
@@ -241,8 +227,4 @@ async function main() {
   });
 }
 
-main().catch((err: unknown) => {
-  send({ type: 'error', message: err instanceof Error ? err.stack : String(err) });
-  console.error(err);
-  process.exit(1);
-});
+main().catch(failStartup);
