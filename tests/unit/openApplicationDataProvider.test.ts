@@ -28,6 +28,16 @@ function setup(answer: Response) {
   return { dataProvider, calls };
 }
 
+/** jsdom's Blob (what the fetch answer's blob() is under the jsdom environment) has no arrayBuffer(). */
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -78,7 +88,7 @@ describe('downloadDocument', () => {
     expect(calls[0].headers.get('Authorization')).toBe('Bearer access-token');
     expect(calls[0].headers.get('Accept')).toBe('*/*');
     expect(blob.type).toBe('application/pdf');
-    expect(new Uint8Array(await new Response(blob).arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await readBytes(blob))).toEqual(bytes);
   });
 
   it('turns an error answer into an HttpError with the server message', async () => {
