@@ -12,7 +12,7 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { seedDemoData } from './db/seed';
 import { createCountCache, type CountCache } from './lib/count-cache';
 import { registerEmbeddedIdp } from './idp';
-import { documentCleanupJob } from './jobs/document-cleanup';
+import { jobsPlugin } from './jobs/plugin';
 import { mailPlugin } from './mail';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
@@ -23,6 +23,7 @@ import { spaPlugin } from './plugins/spa';
 import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
 import { documentsModule } from './modules/documents';
+import { ownerActivationModule } from './modules/owner-activation';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { systemIntegratorsModule } from './modules/system-integrators';
@@ -92,6 +93,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(csrfPlugin, { secureCookie: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
+  await app.register(jobsPlugin, { database });
 
   const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
   await app.register(authPlugin, {
@@ -106,8 +108,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(systemIntegratorsModule);
   await app.register(companyApplicationsModule);
   await app.register(companiesModule);
+  await app.register(ownerActivationModule);
   await app.register(documentsModule);
-  await app.register(documentCleanupJob);
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

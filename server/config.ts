@@ -45,6 +45,9 @@ const envSchema = z.object({
   DOCUMENT_RETENTION_DAYS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3650).default(30),
   TERMS_PDF_URL: z.string().min(1).default('/legal/agb.pdf'),
   PRIVACY_PDF_URL: z.string().min(1).default('/legal/datenschutz.pdf'),
+  /** Run the background jobs' workers in this process (`npm start`); off for API-only replicas. */
+  JOB_WORKERS: bool.optional(),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   BRAND_OWNER_NAME: z.string().default('Lumio Bildtechnik GmbH'),
@@ -73,6 +76,10 @@ export interface AppConfig {
   documentRetentionDays: number;
   legal: { termsUrl: string; privacyUrl: string };
   logLevel: string;
+  /** Whether this process runs the job workers (server/jobs). */
+  jobWorkers: boolean;
+  /** First wait before a failed mail is sent again; it doubles per retry (server/jobs/mail-delivery.job.ts). */
+  mailRetryDelaySeconds: number;
   rateLimitPublicPerMinute: number;
   brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
 }
@@ -132,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
     legal: { termsUrl: e.TERMS_PDF_URL, privacyUrl: e.PRIVACY_PDF_URL },
     logLevel: e.LOG_LEVEL,
+    jobWorkers: e.JOB_WORKERS ?? true,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     brandOwner: {
       name: e.BRAND_OWNER_NAME,

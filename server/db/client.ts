@@ -18,11 +18,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories accept the db or an open transaction. */
 export type DbOrTx = Db | Tx;
 
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  close(): Promise<void>;
-}
+export type Database =
+  | { db: Db; kind: 'postgres'; url: string; close(): Promise<void> }
+  /** `client` is the one PGlite session; the job queue shares it (server/jobs/queue.ts). */
+  | { db: Db; kind: 'pglite'; client: PGlite; close(): Promise<void> };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -33,12 +32,24 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
+/** Any constant the project owns: the advisory lock that lets one process at a time migrate. */
+const MIGRATION_LOCK_KEY = 7_405_112_026;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // API replicas and worker processes may start together; drizzle's migrator takes no lock of
+    // its own, so two of them would apply the same migration at once and one would fail.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lock.release();
+    }
+    return { db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -48,5 +59,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.exec('SET wal_init_zero = off');
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', client, close: () => client.close() };
 }

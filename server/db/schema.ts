@@ -7,3 +7,4 @@ export * from '../idp/activation.table';
 export * from '../modules/company-applications/company-applications.table';
 export * from '../modules/documents/documents.table';
 export * from './list-versions.table';
+export * from '../mail/outbox.table';

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../src/domain/roles';
 import type { AppConfig } from '../config';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
+import { hashSecretToken, newSecretToken } from '../lib/secret-token';
 import { passwordSetupTokens, users } from '../db/schema';
 
 /** A one-time password-setup link is valid this long (issue 3: 72 hours). */
@@ -49,8 +50,13 @@ export class IdpUserExistsError extends Error {
 export interface IdpAdminPort {
   /** Creates the user; throws IdpUserExistsError when the e-mail is taken. */
   createUser(tx: Tx, input: IdpUserInput): Promise<{ id: string }>;
-  /** A one-time link (absolute URL) where the user sets a password; valid PASSWORD_SETUP_TTL_MS. */
+  /**
+   * A one-time link (absolute URL) where the user sets a password; valid PASSWORD_SETUP_TTL_MS.
+   * Every earlier unused link of the user stops working (a re-sent activation mail).
+   */
   createPasswordSetupLink(tx: Tx, userId: string): Promise<string>;
+  /** Whether the user has set a password (an account whose activation is still open has none). */
+  hasPassword(db: DbOrTx, userId: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -58,11 +64,6 @@ declare module 'fastify' {
     /** The IdP administration; decorated by the embedded IdP (a Keycloak implementation follows). */
     idpAdmin?: IdpAdminPort;
   }
-}
-
-/** Only the SHA-256 of a setup token is stored, so a database leak hands out no working links. */
-export function hashSetupToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** The embedded set-password page below the realm (a path Fastify answers, see keycloak-compat). */
@@ -100,13 +101,33 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
     },
 
     async createPasswordSetupLink(tx, userId) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newSecretToken();
+      const at = now();
+      await tx
+        .update(passwordSetupTokens)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(passwordSetupTokens.userId, userId),
+            isNull(passwordSetupTokens.usedAt),
+            isNull(passwordSetupTokens.revokedAt),
+          ),
+        );
       await tx.insert(passwordSetupTokens).values({
-        tokenHash: hashSetupToken(token),
+        tokenHash: hashSecretToken(token),
         userId,
-        expiresAt: new Date(now().getTime() + PASSWORD_SETUP_TTL_MS),
+        expiresAt: new Date(at.getTime() + PASSWORD_SETUP_TTL_MS),
       });
       return `${linkBase}?token=${token}`;
+    },
+
+    async hasPassword(db, userId) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
+        .limit(1);
+      return Boolean(row);
     },
   };
 }

@@ -14,7 +14,17 @@ export const SET_PASSWORD_TEXTS = {
   saved: 'Ihr Passwort wurde gespeichert.',
   login: 'Jetzt anmelden',
   invalidTitle: 'Link ungültig',
-  invalid: 'Der Link ist ungültig oder abgelaufen.',
+  invalid: 'Dieser Link ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig aus der E-Mail übernommen haben.',
+  expiredTitle: 'Link abgelaufen',
+  expired: 'Dieser Link ist abgelaufen: Links zum Festlegen des Passworts gelten 72 Stunden.',
+  newLink: 'Einen neuen Link erhalten Sie vom Lumio-Support:',
+  newLinkHint:
+    'Schreiben Sie uns Ihre E-Mail-Adresse; wir senden Ihnen eine neue E-Mail, deren Link wieder 72 Stunden gilt.',
+  usedTitle: 'Link bereits verwendet',
+  used: 'Mit diesem Link wurde Ihr Passwort bereits festgelegt. Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
+  replacedTitle: 'Link nicht mehr gültig',
+  replaced:
+    'Für Ihr Konto wurde inzwischen ein neuer Link verschickt; dieser hier gilt nicht mehr. Bitte verwenden Sie den Link aus der neuesten E-Mail.',
   home: 'Zur Startseite',
   forbiddenTitle: 'Anfrage abgelehnt',
   forbidden: 'Die Anfrage kam nicht von dieser Seite. Bitte öffnen Sie den Link aus Ihrer E-Mail erneut.',
@@ -76,20 +86,45 @@ export function renderPasswordSavedPage(loginUrl: string, footer: string): strin
   return renderPage({ title: T.savedTitle, body, footer });
 }
 
-/** Unknown, used or expired link; also a refused request and the rate limit, each with its text. */
+export type SetPasswordMessageKind = 'invalid' | 'expired' | 'used' | 'replaced' | 'forbidden' | 'tooMany';
+
+export interface SetPasswordMessageOptions {
+  homeUrl: string;
+  /** The support contact of the imprint (BRAND_OWNER_CONTACT): where a new link comes from. */
+  contact: string;
+  footer: string;
+}
+
+/** The way to a new link, for links that cannot be used any more: the support contact. */
+function newLinkHint(contact: string): string {
+  const address = contact.includes('@') && !/\s/.test(contact) ? contact : undefined;
+  const shown = address ? `<a href="mailto:${escapeHtml(address)}">${escapeHtml(address)}</a>` : escapeHtml(contact);
+  return `<p>${T.newLink} ${shown}</p>
+<p>${T.newLinkHint}</p>`;
+}
+
+/**
+ * A link that cannot be used (unknown, expired, used, replaced by a newer one), a refused
+ * request and the rate limit, each with its German text; the dead ends say how to go on.
+ */
 export function renderSetPasswordMessage(
-  kind: 'invalid' | 'forbidden' | 'tooMany',
-  homeUrl: string,
-  footer: string,
+  kind: SetPasswordMessageKind,
+  { homeUrl, contact, footer }: SetPasswordMessageOptions,
 ): string {
-  const [title, text] =
-    kind === 'invalid'
-      ? [T.invalidTitle, T.invalid]
-      : kind === 'forbidden'
-        ? [T.forbiddenTitle, T.forbidden]
-        : [T.tooManyTitle, T.tooMany];
+  const texts: Record<SetPasswordMessageKind, [string, string]> = {
+    invalid: [T.invalidTitle, T.invalid],
+    expired: [T.expiredTitle, T.expired],
+    used: [T.usedTitle, T.used],
+    replaced: [T.replacedTitle, T.replaced],
+    forbidden: [T.forbiddenTitle, T.forbidden],
+    tooMany: [T.tooManyTitle, T.tooMany],
+  };
+  const [title, text] = texts[kind];
+  const hint = kind === 'invalid' || kind === 'expired' ? newLinkHint(contact) : '';
+  const button = kind === 'used' ? T.login : T.home;
   const body = `<h1>${title}</h1>
 <p role="alert">${text}</p>
-<a class="button" href="${escapeHtml(homeUrl)}">${T.home}</a>`;
+${hint}
+<a class="button" href="${escapeHtml(homeUrl)}">${button}</a>`;
   return renderPage({ title, body, footer });
 }

@@ -5,9 +5,14 @@ import { PASSWORD_MAX_LENGTH, validateNewPassword } from '../../src/domain/passw
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { passwordSetupTokens, users } from '../db/schema';
-import { hashSetupToken } from './admin-port';
+import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../lib/secret-token';
 import { hashPassword } from './passwords';
-import { renderPasswordSavedPage, renderSetPasswordMessage, renderSetPasswordPage } from './set-password-page';
+import {
+  renderPasswordSavedPage,
+  renderSetPasswordMessage,
+  renderSetPasswordPage,
+  type SetPasswordMessageKind,
+} from './set-password-page';
 
 export interface SetPasswordRouteOptions {
   config: AppConfig;
@@ -16,9 +21,6 @@ export interface SetPasswordRouteOptions {
   basePath: string;
   footer: () => string;
 }
-
-/** 32 random bytes in base64url are 43 characters; anything else cannot be one of our tokens. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const tokenQuery = z.object({ token: z.string().optional() });
 const setPasswordForm = z.object({
@@ -34,27 +36,34 @@ const setPasswordForm = z.object({
     .default(''),
 });
 
-interface ValidToken {
-  userId: string;
-  email: string;
-}
+/**
+ * What a link's token is: usable, or why not. Only the holder of the token learns this, so the
+ * page can tell how to go on: an expired link names the way to a new one.
+ */
+export type TokenState =
+  { state: 'valid'; userId: string; email: string } | { state: 'unknown' | 'expired' | 'used' | 'replaced' };
 
-/** The token's user, when the token is known, unused and unexpired. */
-async function findValidToken(db: Db, token: string, now: Date): Promise<ValidToken | undefined> {
-  if (!TOKEN_PATTERN.test(token)) return undefined;
+async function lookupToken(db: Db, token: string, now: Date): Promise<TokenState> {
+  if (!SECRET_TOKEN_PATTERN.test(token)) return { state: 'unknown' };
   const [row] = await db
-    .select({ userId: passwordSetupTokens.userId, email: users.email })
+    .select({
+      userId: passwordSetupTokens.userId,
+      email: users.email,
+      expiresAt: passwordSetupTokens.expiresAt,
+      usedAt: passwordSetupTokens.usedAt,
+      revokedAt: passwordSetupTokens.revokedAt,
+      hasPassword: users.passwordHash,
+    })
     .from(passwordSetupTokens)
     .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
-    .where(
-      and(
-        eq(passwordSetupTokens.tokenHash, hashSetupToken(token)),
-        isNull(passwordSetupTokens.usedAt),
-        gt(passwordSetupTokens.expiresAt, now),
-      ),
-    )
+    .where(eq(passwordSetupTokens.tokenHash, hashSecretToken(token)))
     .limit(1);
-  return row;
+  if (!row) return { state: 'unknown' };
+  // Another link of the user set the password: for the user, this one was used too.
+  if (row.usedAt || (row.revokedAt && row.hasPassword)) return { state: 'used' };
+  if (row.revokedAt) return { state: 'replaced' };
+  if (row.expiresAt <= now) return { state: 'expired' };
+  return { state: 'valid', userId: row.userId, email: row.email };
 }
 
 /**
@@ -74,8 +83,9 @@ async function consumeTokenAndSetPassword(
       .set({ usedAt: now })
       .where(
         and(
-          eq(passwordSetupTokens.tokenHash, hashSetupToken(token)),
+          eq(passwordSetupTokens.tokenHash, hashSecretToken(token)),
           isNull(passwordSetupTokens.usedAt),
+          isNull(passwordSetupTokens.revokedAt),
           gt(passwordSetupTokens.expiresAt, now),
         ),
       )
@@ -83,8 +93,14 @@ async function consumeTokenAndSetPassword(
     if (!spent) return undefined;
     await tx
       .update(passwordSetupTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordSetupTokens.userId, spent.userId), isNull(passwordSetupTokens.usedAt)));
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(passwordSetupTokens.userId, spent.userId),
+          isNull(passwordSetupTokens.usedAt),
+          isNull(passwordSetupTokens.revokedAt),
+        ),
+      );
     await tx
       .update(users)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
@@ -127,43 +143,44 @@ export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswor
     );
   }
 
-  const sendInvalid = (reply: FastifyReply) =>
-    sendHtml(reply, renderSetPasswordMessage('invalid', homeUrl, footer()), 404);
+  const message = (kind: SetPasswordMessageKind) =>
+    renderSetPasswordMessage(kind, { homeUrl, contact: config.brandOwner.contact, footer: footer() });
+  const sendUnusable = (reply: FastifyReply, state: Exclude<TokenState['state'], 'valid'>) =>
+    sendHtml(reply, message(state === 'unknown' ? 'invalid' : state), state === 'unknown' ? 404 : 410);
 
   // The rate limit answers before the handler; the user gets a German page, not JSON.
   app.setErrorHandler((error: { statusCode?: number }, request: FastifyRequest, reply) => {
     if (error.statusCode !== 429) throw error;
     request.log.info('set-password page rate limited');
-    return sendHtml(reply, renderSetPasswordMessage('tooMany', homeUrl, footer()), 429);
+    return sendHtml(reply, message('tooMany'), 429);
   });
 
   app.get(path, routeOptions, async (request, reply) => {
     const query = tokenQuery.safeParse(request.query);
     const token = query.success ? (query.data.token ?? '') : '';
-    const valid = await findValidToken(db, token, new Date());
-    if (!valid) return sendInvalid(reply);
-    return sendHtml(reply, renderSetPasswordPage({ action: path, token, email: valid.email, footer: footer() }));
+    const found = await lookupToken(db, token, new Date());
+    if (found.state !== 'valid') return sendUnusable(reply, found.state);
+    return sendHtml(reply, renderSetPasswordPage({ action: path, token, email: found.email, footer: footer() }));
   });
 
   app.post(path, routeOptions, async (request, reply) => {
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== ownOrigin) {
       request.log.info({ origin }, 'set-password post from another origin refused');
-      return sendHtml(reply, renderSetPasswordMessage('forbidden', homeUrl, footer()), 403);
+      return sendHtml(reply, message('forbidden'), 403);
     }
     const form = setPasswordForm.safeParse(request.body ?? {});
-    if (!form.success) return sendInvalid(reply);
+    if (!form.success) return sendUnusable(reply, 'unknown');
     const { token } = form.data;
-    const now = new Date();
-    const valid = await findValidToken(db, token, now);
-    if (!valid) return sendInvalid(reply);
+    const found = await lookupToken(db, token, new Date());
+    if (found.state !== 'valid') return sendUnusable(reply, found.state);
 
     const problems = validateNewPassword(form.data['password-new'], form.data['password-confirm']);
     if (problems.length) {
       const page = renderSetPasswordPage({
         action: path,
         token,
-        email: valid.email,
+        email: found.email,
         errors: problems,
         footer: footer(),
       });
@@ -171,7 +188,11 @@ export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswor
     }
     const passwordHash = await hashPassword(form.data['password-new']);
     const userId = await consumeTokenAndSetPassword(db, token, passwordHash, new Date());
-    if (!userId) return sendInvalid(reply);
+    // Lost a race: another submit of this link or a newer link won; the page says which.
+    if (!userId) {
+      const after = await lookupToken(db, token, new Date());
+      return sendUnusable(reply, after.state === 'valid' ? 'used' : after.state);
+    }
     request.log.info({ userId }, 'password set through setup link');
     return sendHtml(reply, renderPasswordSavedPage(homeUrl, footer()));
   });

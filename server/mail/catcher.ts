@@ -29,6 +29,12 @@ export interface MailCatcher {
    * when none does. Tests use it instead of sleeping.
    */
   waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  /**
+   * A simulated relay outage: while on, every recipient is refused with a temporary SMTP error
+   * (451), as a real relay does when it is overloaded, so the outbox's retries can be watched.
+   */
+  setOutage(on: boolean): void;
+  readonly outage: boolean;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const mails: CaughtMail[] = [];
   const arrivals = new EventEmitter();
   arrivals.setMaxListeners(0);
+  let outage = false;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -65,6 +72,12 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     size: MAX_MESSAGE_BYTES,
     // Closing the app should not wait the default 30 s for a client that forgot to quit.
     closeTimeout: 1000,
+    onRcptTo(_address, _session, callback) {
+      if (!outage) return callback();
+      callback(
+        Object.assign(new Error('Dienst vorübergehend nicht verfügbar (simulierter Ausfall)'), { responseCode: 451 }),
+      );
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
@@ -114,6 +127,12 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         }, timeoutMs);
         arrivals.on('mail', onMail);
       });
+    },
+    setOutage(on) {
+      outage = on;
+    },
+    get outage() {
+      return outage;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import { startMailCatcher, type MailCatcher } from './catcher';
 import { registerDevMailRoutes } from './dev-routes';
 import type { Mailer } from './mailer';
+import { createMailTransport } from './transport';
 
 export type { MailMessage, Mailer } from './mailer';
 export type { CaughtMail, MailCatcher } from './catcher';
@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Embedded mode without SMTP_URL only: the in-process SMTP server that keeps every mail. */
     mailCatcher: MailCatcher | undefined;
+    /** The SMTP transport; only the mail delivery job sends, everything else uses app.mailOutbox. */
+    mailer: Mailer;
   }
 }
 
@@ -30,38 +32,12 @@ export const mailPlugin = fp(
     // loadConfig already requires SMTP_URL without embedded mode; nodemailer would otherwise
     // quietly try localhost:587.
     if (!catcher && !config.smtpUrl) throw new Error('SMTP_URL is required without embedded mode');
-    const defaults = { from: config.mailFrom };
-    const transport = catcher
-      ? // Pooled: smtp-server delays every new connection by 100 ms, a pool pays that once.
-        nodemailer.createTransport(
-          { host: '127.0.0.1', port: catcher.port, secure: false, ignoreTLS: true, pool: true },
-          defaults,
-        )
-      : nodemailer.createTransport(config.smtpUrl!, defaults);
-    const log = app.log.child({ module: 'mail' });
-
-    const mailer: Mailer = {
-      async send(message) {
-        try {
-          const info = await transport.sendMail({
-            to: message.to,
-            subject: message.subject,
-            html: message.html,
-            text: message.text,
-          });
-          // The recipient is personal data; the message id finds the mail in the relay's log.
-          log.info({ messageId: info.messageId }, 'mail sent');
-        } catch (err) {
-          log.error({ err }, 'mail could not be sent');
-          throw err;
-        }
-      },
-    };
+    const mailer = createMailTransport({ smtpUrl: config.smtpUrl, catcherPort: catcher?.port, from: config.mailFrom });
 
     app.decorate('mailer', mailer);
     app.decorate('mailCatcher', catcher);
     app.addHook('onClose', async () => {
-      transport.close();
+      mailer.close();
       await catcher?.close();
     });
 

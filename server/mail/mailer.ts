@@ -1,4 +1,4 @@
-/** What every part of the server needs to send an e-mail; nodemailer over SMTP implements it. */
+/** What a mail is: rendered German content for one recipient. */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -7,12 +7,12 @@ export interface MailMessage {
   text: string;
 }
 
+/**
+ * The transport to the mail relay (nodemailer over SMTP). Only the outbox's delivery job uses it:
+ * every other part of the server enqueues mails in its transaction (server/mail/outbox.ts).
+ */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
+  /** Resolves with the relay's message id once the relay accepted the mail; rejects otherwise. */
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
 }

@@ -20,8 +20,8 @@ export interface PublicApi {
   submitApplication(payload: CompanyApplicationSubmit): Promise<{ id: string }>;
   /** POST /document with the raw bytes (one request per file) → { id }. */
   uploadDocument(file: Blob & { name: string }, options?: UploadOptions): Promise<{ id: string }>;
-  /** GET /company-application/{id}/confirm. */
-  confirmApplication(id: string): Promise<void>;
+  /** GET /company-application/{id}/confirm?token=…, with the token of the mailed link. */
+  confirmApplication(id: string, token: string): Promise<void>;
 }
 
 /** The part of XMLHttpRequest the upload uses; injectable for tests. */
@@ -74,8 +74,8 @@ export function createPublicApi({
   return {
     submitApplication: (payload) => request<{ id: string }>('POST', '/company-application', { body: payload }),
 
-    confirmApplication: async (id) => {
-      await request('GET', `/company-application/${encodeURIComponent(id)}/confirm`);
+    confirmApplication: async (id, token) => {
+      await request('GET', `/company-application/${encodeURIComponent(id)}/confirm?token=${encodeURIComponent(token)}`);
     },
 
     // XMLHttpRequest instead of fetch: only it reports upload progress.

@@ -43,6 +43,7 @@ export const SERVER_MESSAGES = {
   uniqueLicenseKeyNotGenerated: 'Unique license key could not be generated',
   licenseSuspended: 'License suspended',
   noPrepaidCredit: 'No prepaid credit',
+  accountAlreadyActivated: 'Account already activated',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -88,6 +89,7 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
     'Es konnte kein eindeutiger Lizenzschlüssel erzeugt werden. Bitte versuchen Sie es erneut.',
   licenseSuspended: 'Die Lizenz ist ausgesetzt.',
   noPrepaidCredit: 'Kein Guthaben verfügbar.',
+  accountAlreadyActivated: 'Das Konto ist bereits aktiviert: Der Inhaber hat sein Passwort schon festgelegt.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

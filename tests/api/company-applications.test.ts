@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_TEXTS } from '../../src/domain/validation';
 import { companies, companyApplications, documents, stores, users } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
-import { applicationBody, openApplication, submitApplication, uploadDocument } from './helpers/applications';
+import {
+  applicationBody,
+  mailedConfirmPath,
+  openApplication,
+  submitApplication,
+  uploadDocument,
+} from './helpers/applications';
 import { loginAs } from './helpers/login';
 import { snapshotTables } from './helpers/snapshot';
 
@@ -68,12 +74,12 @@ describe('company applications API', () => {
       expect(days).toBeCloseTo(7, 2);
 
       const mail = await mails().waitFor((m) => m.to === 'lena.lichtenberg@studio-test.example');
-      const link = `http://localhost:8080/company-application/${id}/confirm`;
+      const link = new RegExp(`http://localhost:8080/company-application/${id}/confirm\\?token=[A-Za-z0-9_-]{43}`);
       expect(mail.subject).toBe('Bitte bestätigen Sie Ihre Registrierung bei Lumio');
       expect(mail.text).toContain('Guten Tag Frau Lichtenberg,');
-      expect(mail.text).toContain(link);
+      expect(mail.text).toMatch(link);
       expect(mail.text).toContain('Der Link ist 7 Tage gültig.');
-      expect(mail.html).toContain(`href="${link}"`);
+      expect(mail.html).toMatch(new RegExp(`href="${link.source}"`));
       expect(mail.html).toContain('E-Mail-Adresse bestätigen');
     });
 
@@ -247,29 +253,61 @@ describe('company applications API', () => {
   });
 
   describe('GET /api/company-application/{id}/confirm', () => {
+    it('answers the submit with the id only, which confirms nothing without the mailed token', async () => {
+      const body = applicationBody();
+      const submitted = await anonymous.post('/api/company-application', body);
+      expect(Object.keys(submitted.json())).toEqual(['id']);
+      const { id } = submitted.json();
+      const mailed = await mailedConfirmPath(app, body.email);
+      const before = await snapshotTables(app);
+      for (const path of [
+        `/api/company-application/${id}/confirm`,
+        `/api/company-application/${id}/confirm?token=`,
+        `/api/company-application/${id}/confirm?token=${'A'.repeat(43)}`,
+        `/api/company-application/${id}/confirm?token=${mailed.split('token=')[1].slice(0, 42)}`,
+      ]) {
+        const res = await anonymous.get(path);
+        expect(res.statusCode).toBe(404);
+        expect(errorOf(res).messages).toEqual(['No application found']);
+      }
+      expect(await snapshotTables(app)).toEqual(before);
+      expect((await rowOf(id)).status).toBe('Unconfirmed');
+    });
+
+    it("does not confirm one application with another application's token", async () => {
+      const mine = await submitApplication(app);
+      const theirs = await submitApplication(app);
+      const myToken = (await mailedConfirmPath(app, mine.body.email)).split('token=')[1];
+      const res = await anonymous.get(`/api/company-application/${theirs.id}/confirm?token=${myToken}`);
+      expect(res.statusCode).toBe(404);
+      expect((await rowOf(theirs.id)).status).toBe('Unconfirmed');
+    });
+
     it('opens the application; a replayed link is harmless', async () => {
-      const { id } = await submitApplication(app);
-      const first = await anonymous.get(`/api/company-application/${id}/confirm`);
+      const { id, body } = await submitApplication(app);
+      const link = await mailedConfirmPath(app, body.email);
+      const first = await anonymous.get(link);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ id });
       const row = await rowOf(id);
       expect(row.status).toBe('Open');
       expect(row.confirmedAt).toBeInstanceOf(Date);
 
-      const replay = await anonymous.get(`/api/company-application/${id}/confirm`);
+      const replay = await anonymous.get(link);
       expect(replay.statusCode).toBe(200);
       expect(replay.json()).toEqual({ id });
       expect(await rowOf(id)).toEqual(row);
     });
 
     it('answers "No application found" for an expired link and leaves the application unconfirmed', async () => {
-      const { id } = await submitApplication(app);
+      const { id, body } = await submitApplication(app);
+      const link = await mailedConfirmPath(app, body.email);
       await app.db
         .update(companyApplications)
         .set({ confirmUntil: new Date(Date.now() - 60_000) })
         .where(eq(companyApplications.id, id));
       const before = await snapshotTables(app);
-      const res = await anonymous.get(`/api/company-application/${id}/confirm`);
+      const res = await anonymous.get(link);
       expect(res.statusCode).toBe(404);
       expect(errorOf(res).messages).toEqual(['No application found']);
       expect(await snapshotTables(app)).toEqual(before);
@@ -285,13 +323,20 @@ describe('company applications API', () => {
       },
     );
 
-    it('stays harmless after the decision', async () => {
-      const { id } = await openApplication(app);
-      expect((await admin.put(`/api/company-application/${id}/status`, { status: 'Rejected' })).statusCode).toBe(200);
-      const res = await anonymous.get(`/api/company-application/${id}/confirm`);
-      expect(res.statusCode).toBe(200);
-      expect((await rowOf(id)).status).toBe('Rejected');
-    });
+    it.each(['Rejected', 'Approved'] as const)(
+      'tells a link opened after the decision (%s) that the application was already decided, changing nothing',
+      async (decision) => {
+        const { id, body } = await openApplication(app);
+        const link = await mailedConfirmPath(app, body.email);
+        expect((await admin.put(`/api/company-application/${id}/status`, { status: decision })).statusCode).toBe(200);
+        const before = await snapshotTables(app);
+        const res = await anonymous.get(link);
+        expect(res.statusCode).toBe(409);
+        expect(errorOf(res).messages).toEqual(['Application already decided']);
+        expect(await snapshotTables(app)).toEqual(before);
+        expect((await rowOf(id)).status).toBe(decision);
+      },
+    );
   });
 
   describe('GET /api/company-application (open applications)', () => {
@@ -603,12 +648,13 @@ describe('company applications API', () => {
     try {
       const client = apiClient(limited);
       const submits = [];
-      for (let i = 0; i < 3; i += 1) submits.push(await client.post('/api/company-application', applicationBody()));
+      const bodies = [applicationBody(), applicationBody(), applicationBody()];
+      for (const body of bodies) submits.push(await client.post('/api/company-application', body));
       expect(submits.map((r) => r.statusCode)).toEqual([201, 201, 429]);
       expect(errorOf(submits[2]).messages).toEqual(['Too many requests']);
       const confirms = [];
-      const id = submits[0].json().id;
-      for (let i = 0; i < 3; i += 1) confirms.push(await client.get(`/api/company-application/${id}/confirm`));
+      const link = await mailedConfirmPath(limited, bodies[0].email);
+      for (let i = 0; i < 3; i += 1) confirms.push(await client.get(link));
       expect(confirms.map((r) => r.statusCode)).toEqual([200, 200, 429]);
     } finally {
       await limited.close();

@@ -38,7 +38,8 @@ describe('embedded identity provider across a restart', () => {
     return app;
   }
 
-  it('keeps sessions, refresh tokens and the signing key', async () => {
+  // Two full starts on disk (migrations, job queue, demo data) take a while on a loaded machine.
+  it('keeps sessions, refresh tokens and the signing key', { timeout: 90_000 }, async () => {
     const first = await start();
     const { refreshToken, accessToken } = await loginAs(first, DEMO.systemAdmin);
     await first.close();

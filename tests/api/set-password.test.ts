@@ -138,19 +138,39 @@ describe('IdP-admin port and the set-password page', () => {
     ])('says the link is invalid for %s', async (_name, url) => {
       const res = await open(url);
       expect(res.statusCode).toBe(404);
-      expect(visibleText(res)).toContain('Der Link ist ungültig oder abgelaufen.');
+      expect(visibleText(res)).toContain('Dieser Link ist ungültig.');
+      expect(visibleText(res)).toContain('Einen neuen Link erhalten Sie vom Lumio-Support: kontakt@lumio.example');
       expect(res.body).not.toContain('<script');
     });
 
-    it('says the link is invalid once it has expired', async () => {
-      const { link, token } = await newUserWithLink();
+    it('says that an expired link ran out after 72 hours and where a new one comes from', async () => {
+      const { id, link, token } = await newUserWithLink();
       await app.db
         .update(passwordSetupTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(passwordSetupTokens.tokenHash, (await tokenRow(token)).tokenHash));
-      expect(visibleText(await open(link))).toContain('Der Link ist ungültig oder abgelaufen.');
+      const page = await open(link);
+      expect(page.statusCode).toBe(410);
+      const text = visibleText(page);
+      expect(text).toContain('Link abgelaufen');
+      expect(text).toContain('Dieser Link ist abgelaufen: Links zum Festlegen des Passworts gelten 72 Stunden.');
+      expect(text).toContain('Einen neuen Link erhalten Sie vom Lumio-Support: kontakt@lumio.example');
+      expect(page.body).toContain('href="mailto:kontakt@lumio.example"');
       const post = await submit({ token, 'password-new': GOOD, 'password-confirm': GOOD });
-      expect(post.statusCode).toBe(404);
+      expect(post.statusCode).toBe(410);
+      expect(visibleText(post)).toContain('Dieser Link ist abgelaufen');
+      expect((await userRow(id)).passwordHash).toBeNull();
+    });
+
+    it('says that a link replaced by a newer one no longer works, while the newer one does', async () => {
+      const { id, link } = await newUserWithLink();
+      const newer = await app.db.transaction((tx) => port.createPasswordSetupLink(tx, id));
+      const old = await open(link);
+      expect(old.statusCode).toBe(410);
+      expect(visibleText(old)).toContain(
+        'Für Ihr Konto wurde inzwischen ein neuer Link verschickt; dieser hier gilt nicht mehr.',
+      );
+      expect((await open(newer)).statusCode).toBe(200);
     });
   });
 
@@ -191,8 +211,10 @@ describe('IdP-admin port and the set-password page', () => {
     });
 
     it('sets the password, lifts a lockout, spends every link of the user, and the real login works', async () => {
-      const { id, email, token } = await newUserWithLink();
-      const second = await app.db.transaction((tx) => port.createPasswordSetupLink(tx, id));
+      // The newest of two links sets the password; afterwards both tell the user it is set.
+      const { id, email, link: earlier } = await newUserWithLink();
+      const newest = await app.db.transaction((tx) => port.createPasswordSetupLink(tx, id));
+      const token = new URL(newest).searchParams.get('token')!;
       await app.db
         .update(users)
         .set({ failedLogins: 5, lockedUntil: new Date(Date.now() + 600_000) })
@@ -217,9 +239,10 @@ describe('IdP-admin port and the set-password page', () => {
         'password-new': 'Anderes2026Passwort',
         'password-confirm': 'Anderes2026Passwort',
       });
-      expect(replay.statusCode).toBe(404);
-      expect(visibleText(replay)).toContain('Der Link ist ungültig oder abgelaufen.');
-      expect(visibleText(await open(second))).toContain('Der Link ist ungültig oder abgelaufen.');
+      expect(replay.statusCode).toBe(410);
+      const used = 'Mit diesem Link wurde Ihr Passwort bereits festgelegt.';
+      expect(visibleText(replay)).toContain(used);
+      expect(visibleText(await open(earlier))).toContain(used);
       expect((await userRow(id)).passwordHash).toBe(user.passwordHash);
 
       const { accessToken } = await loginAs(app, email, GOOD);
@@ -233,7 +256,7 @@ describe('IdP-admin port and the set-password page', () => {
         submit({ token, 'password-new': 'ErstesPasswort1', 'password-confirm': 'ErstesPasswort1' }),
         submit({ token, 'password-new': 'ZweitesPasswort2', 'password-confirm': 'ZweitesPasswort2' }),
       ]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410]);
       expect((await userRow(id)).passwordHash).not.toBeNull();
     });
   });

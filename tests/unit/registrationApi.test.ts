@@ -153,16 +153,16 @@ describe('public API: application', () => {
     expect(headers.has('Authorization')).toBe(false);
   });
 
-  it('confirms an application with GET …/{id}/confirm and reports a 404 with its body', async () => {
+  it('confirms an application with GET …/{id}/confirm?token=… and reports a 404 with its body', async () => {
     const { api, fetchMock } = setup();
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await expect(api.confirmApplication('a b')).resolves.toBeUndefined();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/company-application/a%20b/confirm');
+    await expect(api.confirmApplication('a b', 'to/ken')).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/company-application/a%20b/confirm?token=to%2Fken');
     expect(fetchMock.mock.calls[0]![1]?.method).toBe('GET');
 
     const body = { errorCode: 'NOT_FOUND', messages: ['No application found'], traceId: 't', status: 404 };
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 404 }));
-    await expect(api.confirmApplication('unknown')).rejects.toMatchObject({ status: 404, body });
+    await expect(api.confirmApplication('unknown', 'x')).rejects.toMatchObject({ status: 404, body });
   });
 });
 

@@ -30,7 +30,7 @@ const runtime: Runtime = {
   } satisfies KeycloakSession,
 };
 
-function renderConfirm(confirmApplication: PublicApi['confirmApplication'], id = 'app-7') {
+function renderConfirm(confirmApplication: PublicApi['confirmApplication'], id = 'app-7', token = 'geheim-123') {
   const api: PublicApi = {
     submitApplication: vi.fn(),
     uploadDocument: vi.fn(),
@@ -41,7 +41,7 @@ function renderConfirm(confirmApplication: PublicApi['confirmApplication'], id =
     <StrictMode>
       <RuntimeContext.Provider value={runtime}>
         <PublicApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={[`/company-application/${id}/confirm`]}>
+          <MemoryRouter initialEntries={[`/company-application/${id}/confirm?token=${token}`]}>
             <Routes>
               <Route path="/company-application/:id/confirm" element={<ConfirmApplication />} />
             </Routes>
@@ -65,7 +65,7 @@ describe('confirm application page', () => {
       ),
     ).toBeVisible();
     expect(api.confirmApplication).toHaveBeenCalledTimes(1);
-    expect(api.confirmApplication).toHaveBeenCalledWith('app-7');
+    expect(api.confirmApplication).toHaveBeenCalledWith('app-7', 'geheim-123');
   });
 
   it('shows that it is working until the answer arrives', async () => {
@@ -87,6 +87,20 @@ describe('confirm application page', () => {
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
     expect(screen.queryByText('Bestätigung erfolgreich')).toBeNull();
     expect(api.confirmApplication).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells that an application already decided needs no confirmation, instead of a success', async () => {
+    renderConfirm(async () => {
+      throw new HttpError('Application already decided', 409, errorBody(409, 'Application already decided'));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Antrag bereits entschieden' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Ihr Antrag wurde bereits geprüft und entschieden; das Ergebnis haben wir Ihnen per E-Mail mitgeteilt. Dieser Bestätigungslink wird nicht mehr benötigt.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('Bestätigung erfolgreich')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows other failures with their catalogue text', async () => {

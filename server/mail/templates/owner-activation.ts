@@ -8,6 +8,8 @@ export interface OwnerActivationMail extends Addressee {
   /** The IdP-admin port's one-time set-password link. */
   setPasswordUrl: string;
   validHours: number;
+  /** A LumioAdmin sent the mail again: the text says that earlier links no longer work. */
+  resent?: boolean;
 }
 
 export const OWNER_ACTIVATION_SUBJECT = 'Ihr Lumio-Konto wurde eingerichtet';
@@ -25,7 +27,12 @@ export function ownerActivationMail(mail: OwnerActivationMail, brandOwner?: Bran
         `Legen Sie jetzt Ihr Passwort fest. Danach melden Sie sich mit Ihrer E-Mail-Adresse ${mail.to} an und verifizieren Ihre Identität mit Ihrem Personalausweis (eID-Verifizierung).`,
       ],
       button: { label: 'Passwort festlegen', url: mail.setPasswordUrl },
-      afterButton: [`Der Link ist ${mail.validHours} Stunden gültig und kann nur einmal verwendet werden.`],
+      afterButton: [
+        `Der Link ist ${mail.validHours} Stunden gültig und kann nur einmal verwendet werden.`,
+        ...(mail.resent
+          ? ['Sie erhalten diese E-Mail erneut mit einem neuen Link. Links aus früheren E-Mails gelten nicht mehr.']
+          : []),
+      ],
     },
     brandOwner,
   );

@@ -25,6 +25,8 @@ export interface NewApplication {
   memberId: string | null;
   stores: ApplicationStore[];
   confirmUntil: Date;
+  /** SHA-256 of the confirmation link's token (server/lib/secret-token.ts). */
+  confirmationTokenHash: string;
 }
 
 const listColumns = {

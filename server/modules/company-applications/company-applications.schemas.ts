@@ -62,6 +62,8 @@ export type SubmitApplicationBody = z.infer<typeof submitApplicationBody>;
  * application found'), because the confirmation page shows exactly that for a mangled mail link.
  */
 export const applicationParams = z.strictObject({ id: z.string().max(100) });
+/** The mailed link's token; anything but one of ours simply does not match (404). */
+export const confirmQuery = z.strictObject({ token: z.string().max(100).default('') });
 
 export const applicationListItemSchema = z.object({
   id: z.uuid(),

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { IdpUserExistsError, PASSWORD_SETUP_TTL_MS, type IdpAdminPort } from '../../idp/admin-port';
-import type { Mailer, MailMessage } from '../../mail/mailer';
+import { matchesSecretToken, hashSecretToken, newSecretToken } from '../../lib/secret-token';
+import { MAIL_KINDS, type MailOutbox } from '../../mail/outbox';
 import { applicationConfirmationMail } from '../../mail/templates/application-confirmation';
 import { applicationRejectionMail } from '../../mail/templates/application-rejection';
 import { ownerActivationMail } from '../../mail/templates/owner-activation';
@@ -26,10 +26,9 @@ const documentNotFound = () => new ApiError(400, SERVER_MESSAGES.documentNotFoun
 export interface ApplicationServiceDeps {
   db: Db;
   config: AppConfig;
-  mailer: Mailer;
+  outbox: MailOutbox;
   /** Absent when no identity provider administration is configured (see server/idp/admin-port.ts). */
   idpAdmin: IdpAdminPort | undefined;
-  log: FastifyBaseLogger;
 }
 
 const emptyToNull = (value: string) => (value === '' ? null : value);
@@ -45,8 +44,10 @@ async function whyNotDecidable(repo: ReturnType<typeof companyApplicationReposit
  * and the decision. Every step that writes more than one row is one transaction; a refused step
  * writes nothing.
  */
-export function companyApplicationService({ db, config, mailer, idpAdmin, log }: ApplicationServiceDeps) {
-  const confirmUrl = (id: string) => `${config.publicUrl}/company-application/${id}/confirm`;
+export function companyApplicationService({ db, config, outbox, idpAdmin }: ApplicationServiceDeps) {
+  /** The applicant's link: the id names the application, the token proves the mailbox. */
+  const confirmUrl = (id: string, token: string) =>
+    `${config.publicUrl}/company-application/${id}/confirm?token=${token}`;
 
   async function toDetail(row: CompanyApplicationRow): Promise<ApplicationDetail> {
     const documents = await documentRepository(db).listForApplication(row.id);
@@ -73,21 +74,14 @@ export function companyApplicationService({ db, config, mailer, idpAdmin, log }:
     };
   }
 
-  /** A decision's mail goes out after the commit; the decision stands even if the relay fails. */
-  async function sendAfterCommit(message: MailMessage, applicationId: string, kind: string) {
-    try {
-      await mailer.send(message);
-    } catch (err) {
-      log.error({ err, applicationId, kind }, 'decision mail could not be sent; the decision stands');
-    }
-  }
-
   async function approve(id: string, decidedBy: string, now: Date) {
     if (!idpAdmin) {
       throw new Error('approval needs an IdP-admin port; only the embedded identity provider has one so far');
     }
     const port = idpAdmin;
-    const { row, setPasswordUrl } = await db.transaction(async (tx) => {
+    // One transaction: the decision, the company, the owner, the link and the mail carrying it
+    // exist together or not at all (server/mail/outbox.ts delivers the mail after the commit).
+    return db.transaction(async (tx) => {
       const repo = companyApplicationRepository(tx);
       const decided = await repo.decide(id, 'Approved', decidedBy, now);
       if (!decided) throw await whyNotDecidable(repo, id);
@@ -123,43 +117,42 @@ export function companyApplicationService({ db, config, mailer, idpAdmin, log }:
         if (err instanceof IdpUserExistsError) throw emailAlreadyInUse();
         throw err;
       }
-      const link = await port.createPasswordSetupLink(tx, owner.id);
-      return { row: await repo.linkCompany(id, company.id), setPasswordUrl: link };
+      const setPasswordUrl = await port.createPasswordSetupLink(tx, owner.id);
+      const row = await repo.linkCompany(id, company.id);
+      await outbox.enqueue(tx, {
+        kind: MAIL_KINDS.ownerActivation,
+        reference: owner.id,
+        message: ownerActivationMail(
+          { ...row, to: row.email, setPasswordUrl, validHours: PASSWORD_SETUP_TTL_MS / (60 * 60 * 1000) },
+          config.brandOwner,
+        ),
+      });
+      return row;
     });
-    await sendAfterCommit(
-      ownerActivationMail(
-        { ...row, to: row.email, setPasswordUrl, validHours: PASSWORD_SETUP_TTL_MS / (60 * 60 * 1000) },
-        config.brandOwner,
-      ),
-      row.id,
-      'activation',
-    );
-    return row;
   }
 
   async function reject(id: string, decidedBy: string, now: Date) {
-    const row = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const repo = companyApplicationRepository(tx);
       const decided = await repo.decide(id, 'Rejected', decidedBy, now);
       if (!decided) throw await whyNotDecidable(repo, id);
+      await outbox.enqueue(tx, {
+        kind: MAIL_KINDS.applicationRejection,
+        reference: decided.id,
+        message: applicationRejectionMail(
+          { ...decided, to: decided.email, retentionDays: config.documentRetentionDays },
+          config.brandOwner,
+        ),
+      });
       return decided;
     });
-    await sendAfterCommit(
-      applicationRejectionMail(
-        { ...row, to: row.email, retentionDays: config.documentRetentionDays },
-        config.brandOwner,
-      ),
-      row.id,
-      'rejection',
-    );
-    return row;
   }
 
   return {
     /**
-     * Stores the application (Unconfirmed), attaches its documents and mails the confirmation
-     * link, in one transaction: if the mail cannot be sent, nothing is kept and the applicant
-     * can simply try again (a kept application would block the address for 7 days).
+     * Stores the application (Unconfirmed), attaches its documents and queues the mail with the
+     * confirmation link, in one transaction. The answer's id confirms nothing: only the token in
+     * the mail does, so nobody can confirm an address they cannot read.
      */
     async submit(body: SubmitApplicationBody, now = new Date()): Promise<string> {
       const documentIds = [...new Set(body.documentIds)];
@@ -169,7 +162,9 @@ export function companyApplicationService({ db, config, mailer, idpAdmin, log }:
         if ((await repo.userHasEmail(body.email)) || (await repo.pendingApplicationHasEmail(body.email, now))) {
           throw emailAlreadyInUse();
         }
+        const token = newSecretToken();
         const row = await repo.insert({
+          confirmationTokenHash: hashSecretToken(token),
           email: body.email,
           salutation: body.salutation,
           firstName: body.firstName,
@@ -189,26 +184,36 @@ export function companyApplicationService({ db, config, mailer, idpAdmin, log }:
         });
         const attached = await documentRepository(tx).attach(documentIds, row.id);
         if (attached !== documentIds.length) throw documentNotFound();
-        await mailer.send(
-          applicationConfirmationMail(
-            { ...row, to: row.email, confirmUrl: confirmUrl(row.id), validDays: CONFIRMATION_VALID_DAYS },
+        await outbox.enqueue(tx, {
+          kind: MAIL_KINDS.applicationConfirmation,
+          reference: row.id,
+          message: applicationConfirmationMail(
+            { ...row, to: row.email, confirmUrl: confirmUrl(row.id, token), validDays: CONFIRMATION_VALID_DAYS },
             config.brandOwner,
           ),
-        );
+        });
         return row.id;
       });
     },
 
     /**
-     * The applicant's link: Unconfirmed and in time → Open. Opening it again later is harmless
-     * (the application has moved on); unknown, or never confirmed in time → 404.
+     * The applicant's link (id and token): Unconfirmed and in time → Open; opening it again while
+     * the application waits for review answers the same. A decided application answers 409, so the
+     * page does not claim a confirmation that no longer matters. Unknown id, wrong token, or never
+     * confirmed in time → 404, alike.
      */
-    async confirm(id: string, now = new Date()): Promise<string> {
+    async confirm(id: string, token: string, now = new Date()): Promise<string> {
       const repo = companyApplicationRepository(db);
-      if (await repo.confirm(id, now)) return id;
       const existing = await repo.find(id);
-      if (!existing || existing.status === 'Unconfirmed') throw noApplicationFound();
-      return id;
+      if (!existing || !matchesSecretToken(token, existing.confirmationTokenHash)) throw noApplicationFound();
+      if (existing.status === 'Open') return id;
+      if (existing.status !== 'Unconfirmed') throw applicationAlreadyDecided();
+      if (await repo.confirm(id, now)) return id;
+      // Expired, or decided between the read and the update.
+      const current = await repo.find(id);
+      if (current?.status === 'Open') return id;
+      if (current?.status === 'Approved' || current?.status === 'Rejected') throw applicationAlreadyDecided();
+      throw noApplicationFound();
     },
 
     /** Confirmed applications only: an unconfirmed one is nobody's business yet. */

@@ -35,6 +35,11 @@ export const companyApplications = pgTable(
     memberId: text('member_id'),
     /** The studios the approval creates; one made from the company data at submission. */
     stores: jsonb('stores').$type<ApplicationStore[]>().notNull(),
+    /**
+     * SHA-256 of the secret in the mailed confirmation link. The id alone confirms nothing: the
+     * submit answers it to whoever submitted, who need not own the address.
+     */
+    confirmationTokenHash: text('confirmation_token_hash'),
     /** The confirmation link works until then (7 days after submission). */
     confirmUntil: timestamp('confirm_until', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

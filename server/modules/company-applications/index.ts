@@ -9,6 +9,7 @@ import { companyApplicationRepository } from './company-applications.repository'
 import {
   applicationDetailSchema,
   applicationParams,
+  confirmQuery,
   decideApplicationBody,
   openApplicationListQuery,
   openApplicationPage,
@@ -30,9 +31,8 @@ export async function companyApplicationsModule(app: FastifyInstance) {
     companyApplicationService({
       db: app.db,
       config: app.config,
-      mailer: app.mailer,
+      outbox: app.mailOutbox,
       idpAdmin: app.idpAdmin,
-      log: app.log,
     });
 
   api.post(
@@ -58,12 +58,13 @@ export async function companyApplicationsModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
-        summary: 'E-Mail-Adresse eines Antrags bestätigen (öffentlich, Link aus der E-Mail)',
+        summary: 'E-Mail-Adresse eines Antrags bestätigen (öffentlich, Link aus der E-Mail mit seinem Token)',
         params: applicationParams,
+        querystring: confirmQuery,
         response: { 200: idAnswer, ...errorResponses, 429: errorBodySchema },
       },
     },
-    async (request) => ({ id: await service().confirm(request.params.id) }),
+    async (request) => ({ id: await service().confirm(request.params.id, request.query.token) }),
   );
 
   api.get(

@@ -118,6 +118,9 @@ export const confirmApplicationMessages = {
       text: 'Nach der manuellen Prüfung Ihrer Angaben erhalten Sie eine Email in der die Anmeldung fortgesetzt werden kann.',
       loading: 'Ihre Bestätigung wird übermittelt …',
       failedTitle: 'Bestätigung nicht möglich',
+      decidedTitle: 'Antrag bereits entschieden',
+      decided:
+        'Ihr Antrag wurde bereits geprüft und entschieden; das Ergebnis haben wir Ihnen per E-Mail mitgeteilt. Dieser Bestätigungslink wird nicht mehr benötigt.',
       expiredHint: 'Der Bestätigungslink ist ungültig oder abgelaufen. Er gilt 7 Tage ab der Registrierung.',
       toLanding: 'Zur Startseite',
     },

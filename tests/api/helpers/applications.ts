@@ -50,10 +50,23 @@ export async function submitApplication(app: FastifyInstance, overrides: Partial
   return { id: (res.json() as { id: string }).id, body };
 }
 
-/** Submits and confirms an application, so that it is Open (in the review list). */
+/**
+ * The confirmation link of the mail the outbox delivered to `email`, as the API path and query
+ * the web app's confirm page calls (`/api/company-application/{id}/confirm?token=…`).
+ */
+export async function mailedConfirmPath(app: FastifyInstance, email: string): Promise<string> {
+  const mail = await app.mailCatcher!.waitFor(
+    (m) => m.to === email.trim().toLowerCase() && m.subject.includes('bestätigen'),
+  );
+  const match = /\/company-application\/([0-9a-f-]{36})\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match) throw new Error(`no confirmation link in: ${mail.text}`);
+  return `/api/company-application/${match[1]}/confirm?token=${match[2]}`;
+}
+
+/** Submits and confirms an application through the mailed link, so that it is Open (in the review list). */
 export async function openApplication(app: FastifyInstance, overrides: Partial<CompanyApplicationSubmit> = {}) {
   const submitted = await submitApplication(app, overrides);
-  const res = await apiClient(app).get(`/api/company-application/${submitted.id}/confirm`);
+  const res = await apiClient(app).get(await mailedConfirmPath(app, submitted.body.email));
   if (res.statusCode !== 200) throw new Error(`confirm: ${res.statusCode} ${res.body}`);
   return submitted;
 }

@@ -1,0 +1,44 @@
+import { and, inArray, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client';
+import { mailOutbox } from '../mail/outbox.table';
+import { cleanupDocuments } from './document-cleanup';
+import { defineJob } from './job';
+
+/** Delivery records of mails that went out (or were given up) are kept this long for support. */
+export const MAIL_RECORD_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the outbox's finished rows older than the retention; queued mails are never touched. */
+export async function deleteOldMailRecords(db: DbOrTx, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.status, ['sent', 'failed', 'superseded']),
+        lt(mailOutbox.createdAt, new Date(now.getTime() - MAIL_RECORD_RETENTION_DAYS * DAY_MS)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/**
+ * Deletes what must not be kept: documents no application took, documents of long-rejected
+ * applications, applications never confirmed, old mail records. Every step is one conditional
+ * DELETE, so two runs at once (or a retry) delete each row once and nothing else. Every ten
+ * minutes, so that unattached uploads go within their lifetime plus ten minutes.
+ */
+export const cleanupJob = defineJob({
+  name: 'cleanup',
+  payload: z.object({}),
+  queue: () => ({ policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 }),
+  schedule: '*/10 * * * *',
+  async handler({ db, config, log }) {
+    const documents = await cleanupDocuments(db, { retentionDays: config.documentRetentionDays });
+    const mailRecords = await deleteOldMailRecords(db);
+    if (documents.unattached || documents.rejected || documents.expiredApplications || mailRecords) {
+      log.info({ ...documents, mailRecords }, 'cleanup done');
+    }
+  },
+});

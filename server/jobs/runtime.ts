@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import { createMailOutbox, type MailOutbox } from '../mail/outbox';
+import { deriveOutboxKey } from '../mail/outbox-crypto';
+import { loadDocumentKey } from '../modules/documents/crypto';
+import { ALL_JOBS } from './index';
+import type { JobContext } from './job';
+import { startJobQueue, type JobQueue } from './queue';
+
+export interface JobRuntime {
+  queue: JobQueue;
+  outbox: MailOutbox;
+  /** What the workers' handlers get. */
+  context: JobContext;
+}
+
+/** The job queue with every job, the mail outbox on it, and the workers' context: one recipe for
+ * the API process (server/jobs/plugin.ts) and for `npm run worker` (server/worker.ts). */
+export async function createJobRuntime(
+  database: Database,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  mailer: Mailer,
+): Promise<JobRuntime> {
+  const outboxKey = deriveOutboxKey(await loadDocumentKey(config));
+  const queue = await startJobQueue(database, config, log, ALL_JOBS);
+  return {
+    queue,
+    outbox: createMailOutbox(outboxKey, queue),
+    context: { db: database.db, config, log, mailer, outboxKey },
+  };
+}
