@@ -5,7 +5,6 @@ import type { AppConfig } from '../config';
 /** Browser features the portal never uses: denied to its pages and to anything they frame. */
 const DENIED_FEATURES = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',

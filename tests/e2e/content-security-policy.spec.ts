@@ -34,6 +34,15 @@ test.describe('Content-Security-Policy', () => {
     await expect(page.getByRole('list', { name: 'Bereiche' })).toBeVisible();
     expect((await statusChecked).status()).toBe(200);
 
+    // A reload finds the session through the silent check-sso iframe (silent-check-sso.html).
+    const silentCheck = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/silent-check-sso.html',
+    );
+    await page.reload();
+    expect((await silentCheck).status()).toBe(200);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('list', { name: 'Bereiche' })).toBeVisible();
+
     await page.goto('/api/docs');
     await expect(page.getByRole('heading', { name: /Lumio API/ })).toBeVisible();
     await expect(page.getByText('/api/company-application').first()).toBeVisible();
