@@ -23,7 +23,7 @@ async function watchRefusals(page: Page): Promise<string[]> {
 }
 
 test.describe('Content-Security-Policy', () => {
-  test('logging in, the dashboard and /api/docs run without a policy violation', async ({ page }) => {
+  test('logging in, a reload of the dashboard and /api/docs run without a policy violation', async ({ page }) => {
     const refusals = await watchRefusals(page);
 
     // The login-status iframe asks the identity provider a few seconds after the login.
