@@ -17,7 +17,7 @@ import { mailPlugin } from './mail';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, parserErrorHandler, routerErrorHandler } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { companiesModule } from './modules/companies';
@@ -58,6 +58,11 @@ function requestForLog(request: { method: string; url: string; ip?: string }) {
   return { method: request.method, url: request.url.split('?')[0], ip: request.ip };
 }
 
+/** Fastify's types take no hop count, so it becomes the function Fastify would build from one. */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole server without listening, so tests can `inject` and `npm start` can listen. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
@@ -70,8 +75,13 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
     bodyLimit: 256 * 1024,
-    trustProxy: config.production,
+    // Only the configured proxies may name the client address (X-Forwarded-For); by default
+    // nobody, else any client could pick a new address per request and skip every rate limit.
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals of the router and of Node's HTTP parser leave in the error body as well.
+    frameworkErrors: routerErrorHandler(config),
+    clientErrorHandler: parserErrorHandler(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

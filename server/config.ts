@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -8,11 +9,46 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'muss true oder false sein' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const url = z.url({ message: 'muss eine vollständige URL sein (z. B. https://portal.example.de)' });
+const perMinute = z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1);
+
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_FORMAT =
+  'eine Anzahl Proxy-Hops (z. B. 1) oder eine kommagetrennte Liste von Proxy-Adressen/-Netzen (z. B. 10.0.0.0/8,127.0.0.1) angeben';
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which senders may tell the client address in X-Forwarded-For: a hop count or proxy addresses.
+ * Trusting everyone would let any client pick its own address and walk past every per-address
+ * rate limit, so that is refused; 0 trusts nobody (the default).
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  if (/^(true|yes|all|\*)$/i.test(text)) {
+    ctx.addIssue({ code: 'custom', message: `vertraut jedem Absender und ist nicht erlaubt; ${TRUST_PROXY_FORMAT}` });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMAT });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: trustProxy.optional(),
   PUBLIC_URL: url.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -49,7 +85,16 @@ const envSchema = z.object({
   JOB_WORKERS: bool.optional(),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: perMinute.default(60),
+  /** /config/config.json is loaded on every page view, so it gets far more than the public limit. */
+  RATE_LIMIT_CONFIG_PER_MINUTE: perMinute.default(600),
+  /**
+   * The embedded IdP's token endpoint: one call per login and one refresh per open tab about every
+   * 4.5 minutes (5-minute access tokens). 300 a minute lets an office behind one NAT address run
+   * hundreds of tabs, even when they all wake from sleep at once, while one address cannot hammer
+   * the endpoint faster than 5 calls a second.
+   */
+  RATE_LIMIT_TOKEN_PER_MINUTE: perMinute.default(300),
   BRAND_OWNER_NAME: z.string().default('Lumio Bildtechnik GmbH'),
   BRAND_OWNER_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
   BRAND_OWNER_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg, HRB 000000'),
@@ -63,10 +108,14 @@ export interface AppConfig {
   production: boolean;
   port: number;
   host: string;
+  /** Fastify's trustProxy: false (nobody), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
   embedded: boolean;
+  /** /dev pages (mail catcher, eID simulator): embedded mode outside production only. */
+  devRoutes: boolean;
   keycloak: { url: string; realm: string; clientId: string; audience: string; issuer: string };
   smtpUrl?: string;
   mailFrom: string;
@@ -81,6 +130,8 @@ export interface AppConfig {
   /** First wait before a failed mail is sent again; it doubles per retry (server/jobs/mail-delivery.job.ts). */
   mailRetryDelaySeconds: number;
   rateLimitPublicPerMinute: number;
+  rateLimitConfigPerMinute: number;
+  rateLimitTokenPerMinute: number;
   brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
 }
 
@@ -120,10 +171,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     embedded,
+    // Never in production, whatever EMBEDDED says: these pages show every mail, links included.
+    devRoutes: embedded && !production,
     keycloak: {
       url: keycloakUrl,
       realm: e.KEYCLOAK_REALM,
@@ -142,6 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobWorkers: e.JOB_WORKERS ?? true,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    rateLimitConfigPerMinute: e.RATE_LIMIT_CONFIG_PER_MINUTE,
+    rateLimitTokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
     brandOwner: {
       name: e.BRAND_OWNER_NAME,
       address: e.BRAND_OWNER_ADDRESS,

@@ -10,6 +10,8 @@ export const TRANSPORT_MESSAGES = {
   unsupportedMediaType: 'Unsupported media type',
   tooManyRequests: 'Too many requests',
   badRequest: 'Bad request',
+  headersTooLarge: 'Request headers too large',
+  requestTimeout: 'Request timeout',
 } as const;
 export type TransportMessage = (typeof TRANSPORT_MESSAGES)[keyof typeof TRANSPORT_MESSAGES];
 /** Every message an ApiError may carry: the catalogue's, or a transport message. */
@@ -43,6 +45,8 @@ export function defaultErrorCode(status: number): string {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 408:
+      return 'REQUEST_TIMEOUT';
     case 409:
       return 'CONFLICT';
     case 413:
@@ -51,6 +55,8 @@ export function defaultErrorCode(status: number): string {
       return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'TOO_MANY_REQUESTS';
+    case 431:
+      return 'HEADERS_TOO_LARGE';
     default:
       return status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
   }

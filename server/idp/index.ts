@@ -54,6 +54,30 @@ function logProviderEvents(provider: Provider, log: FastifyBaseLogger) {
 }
 
 /**
+ * Per-address limit on the token endpoint (code exchange, refresh) and below it (introspection).
+ * oidc-provider answers it as middleware (middie's onRequest hook), where no route config reaches,
+ * so the limit is an onRequest hook of its own that must be added before middie.
+ *
+ * The refusal is the portal's error body (429, through the one error handler), not OAuth's
+ * `{error, error_description}`: RFC 6749 has no error code for it, and keycloak-js reads only the
+ * status of a failed token call (a 400 drops the tokens, anything else keeps them for the next try).
+ */
+function limitTokenRequests(app: FastifyInstance, tokenPath: string, max: number) {
+  const limit = app.rateLimit({ max, timeWindow: '1 minute' });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const path = request.url.split('?')[0];
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return; // not a path oidc-provider answers either
+    }
+    if (decoded.startsWith(tokenPath)) await limit.call(app, request, reply);
+  });
+}
+
+/**
  * The embedded identity provider: oidc-provider posing as Keycloak realm `config.keycloak.realm`
  * under `${publicUrl}/realms/<realm>`, so keycloak-js and ra-keycloak run against it unchanged.
  * Call on the root instance, after @fastify/cookie and @fastify/formbody.
@@ -73,6 +97,7 @@ export async function registerEmbeddedIdp(
   const provider = createProvider({ config, db, secrets, log, origins });
   logProviderEvents(provider, log);
 
+  limitTokenRequests(app, `${basePath}/protocol/openid-connect/token`, config.rateLimitTokenPerMinute);
   if (!app.hasDecorator('use')) await app.register(middie);
   // Two scopes: the login form has its own error handler (rate limit answered as HTML).
   await app.register(async (login) => {

@@ -22,8 +22,8 @@ declare module 'fastify' {
  * Mail: decorates `app.mailer` (nodemailer over SMTP). With SMTP_URL the mails go to that relay.
  * The embedded mode without SMTP_URL starts an in-process SMTP catcher and sends to it over a
  * pooled SMTP connection, so the same SMTP path runs in development and tests; the caught mails
- * are shown at /dev/mail. Those routes exist only then: production refuses embedded mode unless
- * EMBEDDED=true is set explicitly (server/config.ts).
+ * are shown at /dev/mail. Those routes exist only then, and never with NODE_ENV=production, even
+ * with EMBEDDED=true (config.devRoutes): they show every mail, set-password links included.
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
@@ -41,7 +41,7 @@ export const mailPlugin = fp(
       await catcher?.close();
     });
 
-    if (config.embedded && catcher) registerDevMailRoutes(app, catcher);
+    if (config.devRoutes && catcher) registerDevMailRoutes(app, catcher);
   },
   { name: 'mail' },
 );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { DOCS_CSP } from './security-headers';
 
 /** The OpenAPI document, generated from the route schemas, at /api/docs (JSON at /api/docs/json). */
 export const docsPlugin = fp(
@@ -18,11 +19,17 @@ export const docsPlugin = fp(
       transform: jsonSchemaTransform,
       hideUntagged: false,
     });
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      uiConfig: { docExpansion: 'list' },
-      uiHooks: {},
+    // A scope of its own, so one per-address limit covers the page, the document and Swagger UI's
+    // static files alike (they are public like the other public endpoints).
+    await app.register(async (docs) => {
+      docs.addHook('onRequest', docs.rateLimit({ max: app.config.rateLimitPublicPerMinute, timeWindow: '1 minute' }));
+      await docs.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        uiConfig: { docExpansion: 'list' },
+        uiHooks: {},
+        staticCSP: DOCS_CSP,
+      });
     });
   },
-  { name: 'docs' },
+  { name: 'docs', dependencies: ['@fastify/rate-limit'] },
 );

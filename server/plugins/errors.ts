@@ -1,8 +1,13 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '../../src/domain/errorCatalogue';
+import type { AppConfig } from '../config';
 import { ApiError, defaultErrorCode, TRANSPORT_MESSAGES } from '../errors';
+import { baseHeaders } from './security-headers';
 
 export interface ErrorBody {
   errorCode: string;
@@ -74,3 +79,61 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs, a path
+ * segment with broken percent-encoding (FST_ERR_BAD_URL) or longer than maxParamLength
+ * (FST_ERR_MAX_PARAM_LENGTH). That is what a mail client makes of a mangled link, so it is
+ * answered like an unknown id. The router's own wording (which echoes the path) never leaves.
+ */
+export function routerErrorHandler(config: AppConfig): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const headers = baseHeaders(config);
+  function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const unknownPath = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    if (unknownPath) request.log.info({ code: error.code }, 'path refused by the router');
+    else request.log.error({ err: error }, 'router error');
+    const body = unknownPath
+      ? errorBody(request, 404, 'NOT_FOUND', [SERVER_MESSAGES.notFound])
+      : errorBody(request, 500, 'INTERNAL_ERROR', [SERVER_MESSAGES.internalError]);
+    // This reply runs no hooks, so the common headers are set here; the body is serialized here too.
+    return reply.code(body.status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  }
+  // Fastify's option is generic over route types that a router error never has.
+  return (error, request, reply) => answer(error, request as FastifyRequest, reply as FastifyReply);
+}
+
+/** Refusals of Node's HTTP parser, keyed by its error code; everything else is a plain 400. */
+const parserRefusals: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: TRANSPORT_MESSAGES.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: TRANSPORT_MESSAGES.requestTimeout },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers over 16 KB, a
+ * malformed request line or header) never becomes a Fastify request, so the answer is written to
+ * the socket here, in the error body with a traceId of its own that the log line carries too.
+ */
+export function parserErrorHandler(config: AppConfig) {
+  const headers = Object.entries(baseHeaders(config));
+  // Fastify calls it with the app as `this`, the only way to its logger here.
+  return function (this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, message } = parserRefusals[error.code ?? ''] ?? {
+      status: 400,
+      message: TRANSPORT_MESSAGES.badRequest,
+    };
+    const traceId = randomUUID();
+    this.log.info({ traceId, code: error.code }, 'request refused by the HTTP parser');
+    const body = JSON.stringify({ errorCode: defaultErrorCode(status), messages: [message], traceId, status });
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+      ...headers.map(([name, value]) => `${name}: ${value}`),
+    ];
+    if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    else socket.destroy();
+  };
+}

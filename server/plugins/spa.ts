@@ -12,7 +12,8 @@ const SERVER_PREFIXES = ['/api/', '/realms/', '/config/', '/dev/'];
 /**
  * Serves the built web app from `distDir` with history fallback: any other GET for an HTML page
  * gets index.html and the web app's router decides (unknown paths redirect to '').
- * Everything else that matches no route is a 404 in the error body.
+ * Everything else that matches no route is a 404 in the error body. Every HTML answer gets the web
+ * app's Content-Security-Policy from the security-headers plugin.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, opts: { distDir?: string }) => {

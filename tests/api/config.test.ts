@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 
+/** The settings production requires besides NODE_ENV. */
+const PRODUCTION_SERVICES = {
+  DATABASE_URL: 'postgres://db/lumio',
+  KEYCLOAK_URL: 'https://id.example.de',
+  SMTP_URL: 'smtp://mail.example.de',
+  PUBLIC_URL: 'https://portal.example.de',
+  DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     loadConfig(env);
@@ -75,5 +84,48 @@ describe('configuration from the environment', () => {
     });
     expect(config).toMatchObject({ embedded: false, seedDemoData: false, production: true });
     expect(config.keycloak.issuer).toBe('https://id.example.de/realms/lumio');
+  });
+
+  it('trusts no proxy by default, in every mode', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SERVICES }).trustProxy).toBe(false);
+  });
+
+  it('takes TRUST_PROXY as a hop count or as proxy addresses and networks', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', '*'])('refuses TRUST_PROXY=%s, which would trust every sender', (value) => {
+    const [problem, ...more] = problemsOf({ TRUST_PROXY: value });
+    expect(more).toEqual([]);
+    expect(problem).toMatch(/^TRUST_PROXY: vertraut jedem Absender/);
+    expect(problem).toContain('Anzahl Proxy-Hops (z. B. 1)');
+    expect(problem).toContain('Proxy-Adressen');
+  });
+
+  it.each(['10.0.0.0/33', 'proxy.example.de', '1.2.3', '10.0.0.1,'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([expect.stringMatching(/^TRUST_PROXY: eine Anzahl Proxy-Hops/)]);
+  });
+
+  it('has the /dev pages only in embedded mode outside production', () => {
+    expect(loadConfig({}).devRoutes).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', EMBEDDED: 'true' }).devRoutes).toBe(false);
+    expect(loadConfig({ EMBEDDED: 'false', ...PRODUCTION_SERVICES }).devRoutes).toBe(false);
+  });
+
+  it('limits config.json and the token endpoint more generously than the public endpoints', () => {
+    expect(loadConfig({})).toMatchObject({
+      rateLimitPublicPerMinute: 60,
+      rateLimitConfigPerMinute: 600,
+      rateLimitTokenPerMinute: 300,
+    });
+    expect(problemsOf({ RATE_LIMIT_CONFIG_PER_MINUTE: 'viele', RATE_LIMIT_TOKEN_PER_MINUTE: '0' })).toHaveLength(2);
   });
 });

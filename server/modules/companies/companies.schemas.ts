@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 
 /** Company of spec section 3 as the API answers it. */
@@ -20,5 +21,4 @@ export const companyPage = pagedResultSchema(companySchema);
 export const storeListQuery = pagingQuerySchema(['name', 'address', 'country']);
 export const storePage = pagedResultSchema(storeSchema);
 
-const uuidText = (message: string) => z.string().refine((v) => z.uuid().safeParse(v).success, message);
-export const companyParams = z.strictObject({ id: uuidText('Invalid company id') });
+export const companyParams = z.strictObject({ id: uuidParam('Invalid company id') });

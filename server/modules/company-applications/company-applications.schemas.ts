@@ -6,6 +6,7 @@ import {
   type ApplicationField,
 } from '../../../src/domain/companyApplication';
 import { required, VALIDATION_TEXTS } from '../../../src/domain/validation';
+import { linkIdParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 import { APPLICATION_STATUSES } from './company-applications.table';
 
@@ -61,7 +62,7 @@ export type SubmitApplicationBody = z.infer<typeof submitApplicationBody>;
  * Path id: any text up to a sane length. A malformed id is answered like an unknown one (404 'No
  * application found'), because the confirmation page shows exactly that for a mangled mail link.
  */
-export const applicationParams = z.strictObject({ id: z.string().max(100) });
+export const applicationParams = z.strictObject({ id: linkIdParam() });
 /** The mailed link's token; anything but one of ours simply does not match (404). */
 export const confirmQuery = z.strictObject({ token: z.string().max(100).default('') });
 

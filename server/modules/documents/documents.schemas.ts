@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { uuidParam } from '../../lib/ids';
 
-export const documentParams = z.strictObject({
-  id: z.string().refine((v) => z.uuid().safeParse(v).success, 'Invalid document id'),
-});
+export const documentParams = z.strictObject({ id: uuidParam('Invalid document id') });
 
 export const uploadedDocumentSchema = z.object({ id: z.uuid() });
 

@@ -27,14 +27,16 @@ export async function runtimeConfigModule(app: FastifyInstance) {
     legal: config.legal,
     brandOwner: config.brandOwner,
   };
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/config/config.json',
-      { config: { public: true }, schema: { hide: true, response: { 200: runtimeConfigSchema } } },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-cache');
-        return body;
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/config/config.json',
+    {
+      // Loaded on every page view: a generous per-address limit of its own, not the public one.
+      config: { public: true, rateLimit: { max: config.rateLimitConfigPerMinute, timeWindow: '1 minute' } },
+      schema: { hide: true, response: { 200: runtimeConfigSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return body;
+    },
+  );
 }

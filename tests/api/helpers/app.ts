@@ -16,9 +16,11 @@ export const DEMO = {
 /**
  * A fresh server per test file: its own database (in-memory PGlite, or the PostgreSQL database
  * named by TEST_DATABASE_URL, which .ci/run sets for the production-path run), with demo data.
+ * `distDir` serves a built web app (default: ./dist, usually absent in tests).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
+  options: { distDir?: string } = {},
 ): Promise<FastifyInstance & { database: Database }> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,7 +35,7 @@ export async function buildTestApp(
     ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  const app = await build({ config, database, logger: false });
+  const app = await build({ config, database, logger: false, distDir: options.distDir });
   app.addHook('onClose', async () => {
     await database.close();
   });
