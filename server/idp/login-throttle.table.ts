@@ -24,4 +24,3 @@ export const loginThrottles = pgTable(
     index('login_throttles_last_failure_idx').on(t.lastFailureAt),
   ],
 );
-export type LoginThrottleRow = typeof loginThrottles.$inferSelect;

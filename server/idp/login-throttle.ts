@@ -13,8 +13,8 @@ import { loginThrottles } from '../db/schema';
 export const LOGIN_THROTTLE = {
   freeFailures: {
     // One person mistyping at one computer: as many tries as the old hard lock allowed, and a
-    // success starts afresh. After that an online guesser from one address gets about ten more
-    // tries in the first quarter hour, then four an hour.
+    // success starts afresh. After that an online guesser from one address gets ten more tries
+    // in the next 17 minutes (waits of 1 s + 2 s + ... + 512 s), then four an hour.
     pair: 5,
     // One address across accounts (password spraying). Higher than a person's typos, because an
     // office or a mobile network shares one address among many people; the waits are short at
@@ -139,6 +139,7 @@ export async function recordLoginAttempt(
   const { pair, address, account } = keys;
   const nowSql = timestamp(now);
   const row = (key: ThrottleKey) => sql`(${key.hash}::text, ${key.kind}::text, ${key.accountHash}::text)`;
+  // The row already stored, as ON CONFLICT ... DO UPDATE names it (the table itself).
   const existing = sql.raw('login_throttles');
   const nextCount = sql`(case when ${existing}.last_failure_at <= ${timestamp(new Date(now.getTime() - LOGIN_THROTTLE.quietResetMs))} then 1 else ${existing}.failures + 1 end)`;
   const result = await db.execute(sql`

@@ -81,7 +81,7 @@ describe('embedded identity provider login throttle', () => {
     const unknown = 'konto-x@lumio.example';
     const attacker = await startLogin(app);
     for (let attempt = 0; attempt <= FREE.pair; attempt++) {
-      expectRefused(await submitLogin(app, attacker, throttled.email, `falsch-${attempt}`, '192.0.2.10'));
+      await submitLogin(app, attacker, throttled.email, `falsch-${attempt}`, '192.0.2.10');
     }
 
     const answers = [
@@ -139,7 +139,8 @@ describe('embedded identity provider login throttle', () => {
         const started = performance.now();
         const res = await kinds[kind](round);
         const elapsed = performance.now() - started;
-        expectRefused(res);
+        // Whether the answers read alike is the test above; here only that none logged in.
+        expect(res.statusCode).toBe(200);
         if (round >= WARM_UP) times[kind].push(elapsed);
       }
     }
@@ -159,17 +160,28 @@ describe('embedded identity provider login throttle', () => {
   it("lets the owner log in from another address while an attacker's failures pile up", async () => {
     freezeClock();
     const owner = await addUser('besitzerin@lumio.example');
-    // Each try after the previous wait, so that every one of them counts (and each in a fresh
-    // login, as the form itself expires after half an hour).
-    for (let attempt = 0; attempt <= 20; attempt++) {
-      if (attempt > 0) advance(LOGIN_THROTTLE.maxWaitMs);
-      const attacker = await startLogin(app);
-      expectRefused(await submitLogin(app, attacker, owner.email, `rate-${attempt}`, '198.51.100.1'));
+    const attackerAddress = '198.51.100.1';
+    async function ownerLogsInFromElsewhere() {
+      const start = await startLogin(app);
+      const tokens = await finishLogin(start, await submitLogin(app, start, owner.email, RIGHT, '203.0.113.7'));
+      expect(tokens.access_token).toEqual(expect.any(String));
     }
 
-    const start = await startLogin(app);
-    const tokens = await finishLogin(start, await submitLogin(app, start, owner.email, RIGHT, '203.0.113.7'));
-    expect(tokens.access_token).toEqual(expect.any(String));
+    // A burst of wrong passwords from one address ...
+    const burst = await startLogin(app);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await submitLogin(app, burst, owner.email, `burst-${attempt}`, attackerAddress)).statusCode).toBe(200);
+    }
+    await ownerLogsInFromElsewhere();
+
+    // ... and a patient attacker, each try after the previous wait so that every one counts (each
+    // in a fresh login, as the form itself expires after half an hour).
+    for (let attempt = 0; attempt < 20; attempt++) {
+      advance(LOGIN_THROTTLE.maxWaitMs);
+      const attacker = await startLogin(app);
+      expect((await submitLogin(app, attacker, owner.email, `rate-${attempt}`, attackerAddress)).statusCode).toBe(200);
+    }
+    await ownerLogsInFromElsewhere();
   });
 
   it('refuses every attempt from an address during its wait, even the right password, and lets it in afterwards', async () => {
@@ -178,7 +190,7 @@ describe('embedded identity provider login throttle', () => {
     const start = await startLogin(app);
     const address = '198.51.100.2';
     for (let attempt = 0; attempt <= FREE.pair; attempt++) {
-      expectRefused(await submitLogin(app, start, user.email, `falsch-${attempt}`, address));
+      await submitLogin(app, start, user.email, `falsch-${attempt}`, address);
     }
     // A wait of firstWaitMs runs now: the right password is refused, and tries during it count for nothing.
     expectRefused(await submitLogin(app, start, user.email, RIGHT, address));
@@ -259,6 +271,19 @@ describe('embedded identity provider login throttle', () => {
     fromOne.forEach(expectRefused);
     const addressKey = loginThrottleKeys('', '10.41.0.1').address.hash;
     expect(await throttleRows([addressKey])).toMatchObject([{ failures: N }]);
+
+    // Many more at once, straight at the throttle: 40 attempts, every pair of 8 accounts and
+    // 5 addresses once, so the statements overlap on shared rows in every combination.
+    const at = new Date();
+    const keysOf = (i: number) => loginThrottleKeys(`massen-${i % 8}@lumio.example`, `10.42.0.${i % 5}`);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => recordLoginAttempt(app.database.db, keysOf(i), false, at)),
+    );
+    expect(results.every((r) => !r.throttled)).toBe(true);
+    const accounts = await throttleRows(Array.from({ length: 8 }, (_, i) => keysOf(i).account.hash));
+    expect(accounts.map((row) => row.failures)).toEqual(Array(8).fill(5));
+    const addresses = await throttleRows(Array.from({ length: 5 }, (_, i) => keysOf(i).address.hash));
+    expect(addresses.map((row) => row.failures)).toEqual(Array(5).fill(8));
   });
 
   it('doubles the wait after the free failures up to 15 minutes, and starts afresh after a quiet period', async () => {
