@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,7 +18,8 @@ const INVALID = 'Ungültiger Benutzername oder Passwort.';
 const RIGHT = 'richtig-12345';
 const FREE = LOGIN_THROTTLE.freeFailures;
 
-describe('embedded identity provider login throttle', () => {
+// Each login costs one scrypt (tens of milliseconds alone, far more on a loaded machine).
+describe('embedded identity provider login throttle', { timeout: 120_000 }, () => {
   let app: FastifyInstance & { database: Database };
   /** The faked wall clock (Date only; timers and performance.now stay real). */
   let now = 0;
@@ -111,52 +111,6 @@ describe('embedded identity provider login throttle', () => {
     expect(throttledAnswer).toEqual(wrong);
   });
 
-  it('takes as long to answer an unknown address and a throttled account as a wrong password', async () => {
-    freezeClock();
-    const known = await addUser('zeit-bekannt@lumio.example');
-    const throttled = await addUser('zeit-gebremst@lumio.example');
-    const start = await startLogin(app);
-    for (let attempt = 0; attempt <= FREE.pair; attempt++) {
-      await submitLogin(app, start, throttled.email, 'falsch', '192.0.2.20');
-    }
-
-    // Wrong passwords and unknown addresses come from a fresh address each time, so that they
-    // stay outside any wait; the throttled account is tried from its throttled address, with
-    // the right password. The clock stands still, so the wait never runs out.
-    const kinds = {
-      wrong: (i: number) => submitLogin(app, start, known.email, 'falsch', `10.20.0.${i}`),
-      unknown: (i: number) => submitLogin(app, start, 'zeit-niemand@lumio.example', 'falsch', `10.21.0.${i}`),
-      throttled: () => submitLogin(app, start, throttled.email, RIGHT, '192.0.2.20'),
-    };
-    const order = Object.keys(kinds) as (keyof typeof kinds)[];
-    const times: Record<keyof typeof kinds, number[]> = { wrong: [], unknown: [], throttled: [] };
-    const WARM_UP = 3;
-    const ROUNDS = 20;
-    for (let round = 0; round < WARM_UP + ROUNDS; round++) {
-      // Interleaved, in a rotating order, so that load from other processes hits all kinds alike.
-      for (let k = 0; k < order.length; k++) {
-        const kind = order[(round + k) % order.length];
-        const started = performance.now();
-        const res = await kinds[kind](round);
-        const elapsed = performance.now() - started;
-        // Whether the answers read alike is the test above; here only that none logged in.
-        expect(res.statusCode).toBe(200);
-        if (round >= WARM_UP) times[kind].push(elapsed);
-      }
-    }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-    };
-    const medians = { wrong: median(times.wrong), unknown: median(times.unknown), throttled: median(times.throttled) };
-    if (process.env.LOGIN_TIMING_REPORT) console.info('login answer medians (ms)', medians);
-    const tolerance = Math.max(0.3 * medians.wrong, 15);
-    const summary = JSON.stringify(medians);
-    expect(Math.abs(medians.unknown - medians.wrong), summary).toBeLessThanOrEqual(tolerance);
-    expect(Math.abs(medians.throttled - medians.wrong), summary).toBeLessThanOrEqual(tolerance);
-    // 69 logins of one scrypt each take a while on a loaded machine.
-  }, 120_000);
-
   it("lets the owner log in from another address while an attacker's failures pile up", async () => {
     freezeClock();
     const owner = await addUser('besitzerin@lumio.example');
@@ -169,14 +123,14 @@ describe('embedded identity provider login throttle', () => {
 
     // A burst of wrong passwords from one address ...
     const burst = await startLogin(app);
-    for (let attempt = 0; attempt < 20; attempt++) {
+    for (let attempt = 0; attempt < 2 * FREE.pair; attempt++) {
       expect((await submitLogin(app, burst, owner.email, `burst-${attempt}`, attackerAddress)).statusCode).toBe(200);
     }
     await ownerLogsInFromElsewhere();
 
     // ... and a patient attacker, each try after the previous wait so that every one counts (each
     // in a fresh login, as the form itself expires after half an hour).
-    for (let attempt = 0; attempt < 20; attempt++) {
+    for (let attempt = 0; attempt < 3 * FREE.pair; attempt++) {
       advance(LOGIN_THROTTLE.maxWaitMs);
       const attacker = await startLogin(app);
       expect((await submitLogin(app, attacker, owner.email, `rate-${attempt}`, attackerAddress)).statusCode).toBe(200);
