@@ -4,6 +4,7 @@ export * from '../modules/companies/companies.table';
 export * from '../modules/system-integrators/system-integrators.table';
 export * from '../idp/idp.table';
 export * from '../idp/activation.table';
+export * from '../idp/login-throttle.table';
 export * from '../modules/company-applications/company-applications.table';
 export * from '../modules/documents/documents.table';
 export * from './list-versions.table';

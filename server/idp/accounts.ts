@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
+import { loginThrottleKeys, recordLoginAttempt } from './login-throttle';
 import { verifyDummyPassword, verifyPassword } from './passwords';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
-
-export type LoginResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'locked' };
+/** `throttled`: a wait of one of the attempt's keys was running (for the log only, never for the answer). */
+export type LoginResult = { ok: true; userId: string } | { ok: false; throttled: boolean };
 
 /** Users are found by e-mail regardless of case; addresses are stored as entered. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -39,40 +38,27 @@ export function profileClaims(user: UserRow) {
   };
 }
 
+export interface LoginAttempt {
+  email: string;
+  password: string;
+  /** The client's address (request.ip), one of the throttle keys. */
+  address: string;
+}
+
 /**
- * Checks an e-mail/password pair with lockout: after MAX_FAILED_LOGINS consecutive failures the
- * account is locked for LOCKOUT_MS, during which even the right password is refused; a success
- * resets the counter. Unknown users and users without a password are checked against a dummy
- * hash, so the answer time does not reveal which accounts exist.
+ * Checks an e-mail/password pair under the login throttle (server/idp/login-throttle.ts). Every
+ * path does the same work in the same order, so neither the answer nor its time tells whether the
+ * account exists, the password was right, or a wait was running: one user lookup, exactly one
+ * scrypt verification (the user's hash, or a dummy for unknown users and users without a
+ * password), then one throttle statement that decides and records the attempt.
  */
-export async function checkLogin(db: Db, email: string, password: string, now = new Date()): Promise<LoginResult> {
-  const user = await findUserByEmail(db, email);
-  if (!user?.passwordHash) {
-    await verifyDummyPassword(password);
-    return { ok: false, reason: 'invalid' };
-  }
-  if (user.lockedUntil && user.lockedUntil > now) return { ok: false, reason: 'locked' };
-
-  if (await verifyPassword(password, user.passwordHash)) {
-    if (user.failedLogins !== 0 || user.lockedUntil) {
-      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    }
-    return { ok: true, userId: user.id };
-  }
-
-  // One atomic statement, so parallel attempts cannot lose a count. A lockout that has run out
-  // starts a new series at 1.
-  const lockUntil = new Date(now.getTime() + LOCKOUT_MS);
-  const nowParam = sql`${now.toISOString()}::timestamptz`;
-  const expired = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} <= ${nowParam})`;
-  const nextCount = sql<number>`case when ${expired} then 1 else ${users.failedLogins} + 1 end`;
-  const [updated] = await db
-    .update(users)
-    .set({
-      failedLogins: nextCount,
-      lockedUntil: sql`case when ${nextCount} >= ${MAX_FAILED_LOGINS} then ${lockUntil.toISOString()}::timestamptz else null end`,
-    })
-    .where(eq(users.id, user.id))
-    .returning({ lockedUntil: users.lockedUntil });
-  return { ok: false, reason: updated?.lockedUntil ? 'locked' : 'invalid' };
+export async function checkLogin(db: Db, attempt: LoginAttempt, now: Date): Promise<LoginResult> {
+  const user = await findUserByEmail(db, attempt.email);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(attempt.password, user.passwordHash)
+    : await verifyDummyPassword(attempt.password);
+  const keys = loginThrottleKeys(attempt.email, attempt.address);
+  const { throttled } = await recordLoginAttempt(db, keys, passwordOk, now);
+  if (user && passwordOk && !throttled) return { ok: true, userId: user.id };
+  return { ok: false, throttled };
 }

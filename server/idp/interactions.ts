@@ -116,7 +116,8 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
     path,
     {
       ...routeOptions,
-      // Per-address limit against password spraying across accounts; the lockout guards each account.
+      // A coarse per-replica flood limit; the login throttle (login-throttle.ts) guards accounts
+      // and addresses across replicas.
       config: { rateLimit: { max: config.rateLimitPublicPerMinute, timeWindow: '1 minute' } },
     },
     async (request: UidRequest, reply) => {
@@ -125,17 +126,24 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
       const form = loginForm.safeParse(request.body ?? {});
       const username = form.success ? form.data.username : '';
       // An empty field cannot be right; like Keycloak, it is refused without counting as a failed
-      // attempt towards the lockout.
+      // attempt. Whether a field is empty says nothing about the account, so this early answer
+      // reveals nothing. Every other refusal (unknown address, wrong password, a running wait) is
+      // one answer: the same page, message and status after the same work (checkLogin).
+      // `new Date()` per request, so tests move time with a faked Date instead of sleeping.
       const result =
         form.success && username.trim() !== '' && form.data.password !== ''
-          ? await checkLogin(db, username, form.data.password)
-          : ({ ok: false, reason: 'invalid' } as const);
+          ? await checkLogin(db, { email: username, password: form.data.password, address: request.ip }, new Date())
+          : ({ ok: false, throttled: false } as const);
       if (!result.ok) {
-        request.log.info({ reason: result.reason }, 'login refused');
-        const error = result.reason === 'locked' ? MESSAGES.locked : MESSAGES.invalidCredentials;
+        request.log.info({ throttled: result.throttled }, 'login refused');
         return sendHtml(
           reply,
-          renderLoginPage({ action: actionFor(interaction.uid), username, error, footer: footer() }),
+          renderLoginPage({
+            action: actionFor(interaction.uid),
+            username,
+            error: MESSAGES.invalidCredentials,
+            footer: footer(),
+          }),
         );
       }
       request.log.info({ userId: result.userId }, 'login succeeded');

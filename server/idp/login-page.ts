@@ -7,8 +7,6 @@ import { createHash } from 'node:crypto';
 
 export const MESSAGES = {
   invalidCredentials: 'Ungültiger Benutzername oder Passwort.',
-  locked:
-    'Ihr Konto wurde wegen zu vieler Fehlversuche vorübergehend gesperrt. Bitte versuchen Sie es in 15 Minuten erneut.',
   tooManyAttempts: 'Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
 } as const;
 

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { passwordSetupTokens, users } from '../db/schema';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../lib/secret-token';
+import { clearAccountLoginThrottles } from './login-throttle';
 import { hashPassword } from './passwords';
 import {
   renderPasswordSavedPage,
@@ -69,7 +70,7 @@ async function lookupToken(db: Db, token: string, now: Date): Promise<TokenState
 /**
  * Spends the token and sets the password in one transaction. The conditional update decides a
  * race between two submits: only one finds the token unused. Every other open link of the user
- * dies with it, and a lockout from earlier failed logins is lifted.
+ * dies with it, and the account's login throttle (failed logins from any address) is cleared.
  */
 async function consumeTokenAndSetPassword(
   db: Db,
@@ -101,10 +102,12 @@ async function consumeTokenAndSetPassword(
           isNull(passwordSetupTokens.revokedAt),
         ),
       );
-    await tx
+    const [user] = await tx
       .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
-      .where(eq(users.id, spent.userId));
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, spent.userId))
+      .returning({ email: users.email });
+    if (user) await clearAccountLoginThrottles(tx, user.email);
     return spent.userId;
   });
 }

@@ -1,6 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
+import { deleteStaleLoginThrottles } from '../idp/login-throttle';
 import { mailOutbox } from '../mail/outbox.table';
 import { cleanupDocuments } from './document-cleanup';
 import { defineJob } from './job';
@@ -25,7 +26,7 @@ export async function deleteOldMailRecords(db: DbOrTx, now = new Date()): Promis
 
 /**
  * Deletes what must not be kept: documents no application took, documents of long-rejected
- * applications, applications never confirmed, old mail records. Every step is one conditional
+ * applications, applications never confirmed, old mail records, login throttles long quiet. Every step is one conditional
  * DELETE, so two runs at once (or a retry) delete each row once and nothing else. Every ten
  * minutes, so that unattached uploads go within their lifetime plus ten minutes.
  */
@@ -37,8 +38,9 @@ export const cleanupJob = defineJob({
   async handler({ db, config, log }) {
     const documents = await cleanupDocuments(db, { retentionDays: config.documentRetentionDays });
     const mailRecords = await deleteOldMailRecords(db);
-    if (documents.unattached || documents.rejected || documents.expiredApplications || mailRecords) {
-      log.info({ ...documents, mailRecords }, 'cleanup done');
+    const loginThrottles = await deleteStaleLoginThrottles(db, new Date());
+    if (documents.unattached || documents.rejected || documents.expiredApplications || mailRecords || loginThrottles) {
+      log.info({ ...documents, mailRecords, loginThrottles }, 'cleanup done');
     }
   },
 });

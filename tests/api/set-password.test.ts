@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RULES, PASSWORD_TEXTS } from '../../src/domain/password';
-import { passwordSetupTokens, users } from '../../server/db/schema';
+import { loginThrottles, passwordSetupTokens, users } from '../../server/db/schema';
 import { IdpUserExistsError, type IdpAdminPort } from '../../server/idp/admin-port';
+import { loginThrottleKeys, recordLoginAttempt } from '../../server/idp/login-throttle';
 import { apiClient, buildTestApp, DEMO } from './helpers/app';
 import { loginAs } from './helpers/login';
 
@@ -210,15 +211,20 @@ describe('IdP-admin port and the set-password page', () => {
       expect((await tokenRow(token)).usedAt).toBeNull();
     });
 
-    it('sets the password, lifts a lockout, spends every link of the user, and the real login works', async () => {
+    it('sets the password, clears the login throttle, spends every link of the user, and the real login works', async () => {
       // The newest of two links sets the password; afterwards both tell the user it is set.
       const { id, email, link: earlier } = await newUserWithLink();
       const newest = await app.db.transaction((tx) => port.createPasswordSetupLink(tx, id));
       const token = new URL(newest).searchParams.get('token')!;
-      await app.db
-        .update(users)
-        .set({ failedLogins: 5, lockedUntil: new Date(Date.now() + 600_000) })
-        .where(eq(users.id, id));
+      // Failed logins from this test's address (inject's 127.0.0.1), each after the previous
+      // wait, the last one just now: a wait of minutes runs. And one from another address.
+      const here = loginThrottleKeys(email, '127.0.0.1');
+      for (let failure = 15; failure >= 1; failure--) {
+        await recordLoginAttempt(app.db, here, false, new Date(Date.now() - (failure - 1) * 16 * 60_000));
+      }
+      const elsewhere = loginThrottleKeys(email, '198.51.100.77');
+      await recordLoginAttempt(app.db, elsewhere, false, new Date());
+      expect(await recordLoginAttempt(app.db, here, true, new Date())).toEqual({ throttled: true });
 
       const res = await submit({ token, 'password-new': GOOD, 'password-confirm': GOOD });
       expect(res.statusCode).toBe(200);
@@ -230,7 +236,11 @@ describe('IdP-admin port and the set-password page', () => {
 
       const user = await userRow(id);
       expect(user.passwordHash).toMatch(/^scrypt\$/);
-      expect(user).toMatchObject({ failedLogins: 0, lockedUntil: null });
+      const accountRows = await app.db
+        .select()
+        .from(loginThrottles)
+        .where(inArray(loginThrottles.keyHash, [here.account.hash, here.pair.hash, elsewhere.pair.hash]));
+      expect(accountRows).toEqual([]);
       expect((await tokenRow(token)).usedAt).toBeInstanceOf(Date);
 
       // Both links are spent now: a replay and the other link say the same.

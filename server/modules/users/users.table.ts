@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Role, UserStatus } from '../../../src/domain/roles';
 import { companies } from '../companies/companies.table';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
@@ -23,9 +23,6 @@ export const users = pgTable(
     systemIntegratorId: uuid('system_integrator_id').references(() => systemIntegrators.id),
     /** Embedded identity provider only: scrypt hash; null until the user has set a password. */
     passwordHash: text('password_hash'),
-    /** Embedded identity provider only: consecutive failed logins and the lockout they caused. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -85,12 +85,20 @@ export async function startLogin(
   return { jar, verifier, redirectUri, loginPath: locationOf(res), response: res };
 }
 
-export function submitLogin(app: FastifyInstance, start: AuthorizationStart, username: string, password: string) {
+/** Posts the login form; `remoteAddress` is the client's address (light-my-request's default: 127.0.0.1). */
+export function submitLogin(
+  app: FastifyInstance,
+  start: AuthorizationStart,
+  username: string,
+  password: string,
+  remoteAddress?: string,
+) {
   return start.jar.inject(app, {
     method: 'POST',
     url: start.loginPath,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ username, password }).toString(),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 
