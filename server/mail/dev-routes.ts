@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { escapeHtml } from '../idp/login-page';
 import type { CaughtMail, MailCatcher } from './catcher';
 
@@ -20,7 +20,7 @@ const dateFormat = new Intl.DateTimeFormat('de-DE', {
  * <base target="_top"> makes a click on a mail link open the target in the whole tab.
  */
 const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; form-action 'none'; frame-ancestors 'self'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; form-action 'self'; frame-ancestors 'self'";
 
 const STYLE = `
 body{margin:0;padding:24px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1d2b3a;background:#f4f6fa}
@@ -51,7 +51,17 @@ ${body}
 </html>`;
 }
 
-function listPage(mails: CaughtMail[]): string {
+/** The switch of the simulated relay outage (server/mail/catcher.ts), to watch the outbox retry. */
+function outageForm(outage: boolean): string {
+  const state = outage
+    ? '<strong>Simulierter Ausfall: Der SMTP-Fänger weist gerade jede Mail vorübergehend ab (451).</strong> Das Portal versucht es mit wachsenden Abständen erneut.'
+    : 'Der SMTP-Fänger nimmt Mails an.';
+  const button = outage ? 'Ausfall beenden' : 'SMTP-Ausfall simulieren';
+  return `<form method="post" action="/dev/mail/outage"><p>${state}
+<input type="hidden" name="on" value="${outage ? 'false' : 'true'}"><button type="submit">${button}</button></p></form>`;
+}
+
+function listPage(mails: CaughtMail[], outage: boolean): string {
   const rows = mails
     .map(
       (m) => `<tr><td>${escapeHtml(dateFormat.format(m.date))}</td><td>${escapeHtml(m.to)}</td>
@@ -67,6 +77,7 @@ ${rows}
     'Abgefangene E-Mails',
     `<h1>Abgefangene E-Mails</h1>
 <p>Eingebetteter Modus: Alle E-Mails des Portals landen hier (neueste zuerst) und werden nicht zugestellt. <a href="/dev/mail.json">Als JSON</a></p>
+${outageForm(outage)}
 ${body}`,
   );
 }
@@ -136,8 +147,16 @@ export function registerDevMailRoutes(app: FastifyInstance, catcher: MailCatcher
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .send(listPage(catcher.list())),
+      .send(listPage(catcher.list(), catcher.outage)),
   );
+
+  // A form of this page only: a post from another site (Origin) is refused.
+  const ownOrigin = new URL(app.config.publicUrl).origin;
+  app.post<{ Body: { on?: string } }>('/dev/mail/outage', hide, async (request, reply) => {
+    if (request.headers.origin !== undefined && request.headers.origin !== ownOrigin) throw forbidden();
+    catcher.setOutage(request.body?.on === 'true');
+    return reply.redirect('/dev/mail', 303);
+  });
 
   app.get('/dev/mail.json', hide, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(catcher.list().map(asJson)),

@@ -39,6 +39,22 @@ export interface LumioDataProvider extends DataProvider {
   decideApplication(id: Identifier, status: ApplicationDecision): Promise<RaRecord>;
   /** GET /document/{id}: the attachment's bytes (the caller saves them under the document's name). */
   downloadDocument(id: Identifier): Promise<Blob>;
+  /** GET /company/{id}/owner-activation: has the owner set a password; how the last activation mail fared. */
+  getOwnerActivation(companyId: Identifier): Promise<OwnerActivation>;
+  /** POST /company/{id}/owner-activation: a new activation mail with a new link; earlier links stop working. */
+  resendOwnerActivation(companyId: Identifier): Promise<{ email: string }>;
+}
+
+/** Where a company owner's account activation stands (LumioAdmin, company page). */
+export interface OwnerActivation {
+  pending: boolean;
+  email: string | null;
+  lastMail: {
+    status: 'queued' | 'sent' | 'failed' | 'superseded';
+    createdAt: string;
+    sentAt: string | null;
+    attempts: number;
+  } | null;
 }
 
 /** The two outcomes of reviewing a company application (spec section 4). */
@@ -181,6 +197,20 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
 
     downloadDocument(id) {
       return request<Blob>('GET', idPath(routeOf('documents', routes).path, id), { responseType: 'blob' });
+    },
+
+    getOwnerActivation(companyId) {
+      return request<OwnerActivation>(
+        'GET',
+        `${idPath(routeOf('companies', routes).path, companyId)}/owner-activation`,
+      );
+    },
+
+    resendOwnerActivation(companyId) {
+      return request<{ email: string }>(
+        'POST',
+        `${idPath(routeOf('companies', routes).path, companyId)}/owner-activation`,
+      );
     },
   };
 }

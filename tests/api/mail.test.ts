@@ -115,6 +115,38 @@ describe('mail in embedded mode', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('simulates a relay outage from /dev/mail: the catcher refuses mails with 451 until it is ended', async () => {
+    const on = await app.inject({
+      method: 'POST',
+      url: '/dev/mail/outage',
+      headers: { origin: 'http://localhost:8080' },
+      payload: { on: 'true' },
+    });
+    expect(on.statusCode).toBe(303);
+    expect(on.headers.location).toBe('/dev/mail');
+    const page = await app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.body).toContain('Simulierter Ausfall: Der SMTP-Fänger weist gerade jede Mail vorübergehend ab (451).');
+    expect(page.body).toContain('Ausfall beenden');
+    await expect(app.mailer.send(germanMail('ausfall@example.de', 'ausfall'))).rejects.toMatchObject({
+      responseCode: 451,
+    });
+
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/dev/mail/outage',
+      headers: { origin: 'https://angreifer.example' },
+      payload: { on: 'false' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(catcher.outage).toBe(true);
+
+    await app.inject({ method: 'POST', url: '/dev/mail/outage', payload: { on: 'false' } });
+    expect(catcher.outage).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/dev/mail' })).body).toContain('SMTP-Ausfall simulieren');
+    await app.mailer.send(germanMail('ausfall@example.de', 'wieder-da'));
+    await catcher.waitFor((m) => m.subject.endsWith('wieder-da'));
+  });
+
   it('offers the mails as JSON at /dev/mail.json for the e2e tests', async () => {
     const marker = randomBytes(4).toString('hex');
     await app.mailer.send(germanMail('json@example.de', marker));

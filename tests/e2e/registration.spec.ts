@@ -97,7 +97,7 @@ const TEXTS = {
 const STEP_TITLES = ['Persönliche Daten', 'Firmendaten', 'Mitgliedsnummer und Nachweise', 'Zusammenfassung'];
 
 /** Ids the later journeys need, filled in by the earlier ones. */
-const state: { applicationId?: string; rejectedApplicationId?: string } = {};
+const state: { applicationId?: string; rejectedApplicationId?: string; companyPath?: string } = {};
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Weiter' });
 const registerButton = (page: Page) => page.getByRole('button', { name: 'Registrieren' });
@@ -169,15 +169,16 @@ async function submitRegistration(page: Page): Promise<string> {
 /** The applicant's confirmation mail, its one link, and the page that link opens. */
 async function confirmThroughMail(page: Page, person: Applicant, applicationId: string, baseURL: string) {
   const mail = await waitForMail(page.request, { to: person.email, subject: MAIL.confirmation });
-  const link = linkMatching(mail, /\/company-application\/[^/]+\/confirm$/);
-  expect(link).toBe(`${baseURL}/company-application/${applicationId}/confirm`);
+  const link = linkMatching(mail, /\/company-application\/[^/]+\/confirm\?token=/);
+  // The id names the application; only the token, which nobody but the mailbox has, confirms it.
+  expect(link).toMatch(new RegExp(`^${baseURL}/company-application/${applicationId}/confirm\\?token=[\\w-]{43}$`));
   // The plain-text part carries the same link for mail programs without HTML.
   expect(mail.text).toContain(link);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Bestätigung erfolgreich' })).toBeVisible();
   await expect(page.getByText(TEXTS.confirmedText)).toBeVisible();
-  return mail;
+  return { mail, link };
 }
 
 async function openApplicationsOfAdmin(page: Page): Promise<void> {
@@ -360,7 +361,7 @@ test('a visitor registers a photo studio in four steps, with a PNG and a PDF as 
 
 test('the applicant confirms the e-mail address through the mailed link', async ({ page, baseURL }) => {
   expect(state.applicationId, 'Antrag aus der Registrierung').toBeDefined();
-  const mail = await confirmThroughMail(page, applicant, state.applicationId!, baseURL!);
+  const { mail } = await confirmThroughMail(page, applicant, state.applicationId!, baseURL!);
   expect(mail.text).toContain(`Guten Tag Frau ${applicant.lastName},`);
   expect(mail.text).toContain(`„${company.name}“`);
 
@@ -437,6 +438,7 @@ test('admin@lumio.example reviews the application, downloads the proofs and appr
   await expectFields(dataRows(page).first(), [company.name, company.legalForm, company.address, company.country]);
   await dataRows(page).first().click();
   await expect(page).toHaveURL(/\/companies\/[^/]+$/);
+  state.companyPath = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name: 'Firma' })).toBeVisible();
   await expectFields(region(page, 'Unternehmen'), [
     company.name,
@@ -455,6 +457,41 @@ test('admin@lumio.example reviews the application, downloads the proofs and appr
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Firmen' })).toBeVisible();
   await expect(dataRows(page).first()).toContainText(company.name);
+});
+
+test('admin@lumio.example sends the activation mail again; the earlier link stops working', async ({ page }) => {
+  const first = await waitForMail(page.request, { to: applicant.email, subject: MAIL.activation });
+  const earlierLink = linkMatching(first, /\/realms\/lumio\/login-actions\/set-password\?token=/);
+
+  await logIn(page, DEMO_USERS.lumioAdmin);
+  expect(state.companyPath, 'Firma aus der Genehmigung').toBeDefined();
+  await page.goto(state.companyPath!);
+  const account = region(page, 'Konto des Inhabers');
+  await expect(account).toContainText(
+    `Die Aktivierung steht aus: ${applicant.email} hat noch kein Passwort festgelegt.`,
+  );
+  await expect(account).toContainText(/Die letzte Aktivierungsmail wurde am \d\d\.\d\d\.\d{4}, \d\d:\d\d zugestellt\./);
+
+  await account.getByRole('button', { name: 'Aktivierungsmail erneut senden' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Aktivierungsmail erneut senden?' });
+  await expect(confirm).toContainText('Links aus früheren E-Mails gelten danach nicht mehr.');
+  await confirm.getByRole('button', { name: 'Erneut senden' }).click();
+  const success = page.getByTestId('success-dialog');
+  await expect(success).toContainText(`Die Aktivierungsmail wird an ${applicant.email} gesendet.`);
+  await success.getByRole('button', { name: 'Ok' }).click();
+
+  // The new mail arrives with a new link …
+  await expect
+    .poll(async () => (await mailsTo(page.request, { to: applicant.email, subject: MAIL.activation })).length)
+    .toBe(2);
+  const resent = await waitForMail(page.request, { to: applicant.email, subject: MAIL.activation });
+  expect(resent.text).toContain('Sie erhalten diese E-Mail erneut mit einem neuen Link.');
+  expect(linkMatching(resent, /\/set-password\?token=/)).not.toBe(earlierLink);
+
+  // … and the earlier one says that it was replaced.
+  await page.goto(earlierLink);
+  await expect(page.getByRole('heading', { level: 1, name: 'Link nicht mehr gültig' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Bitte verwenden Sie den Link aus der neuesten E-Mail.');
 });
 
 test('the new owner sets a password from the activation mail, logs in and sees only profile and eID', async ({
@@ -511,8 +548,10 @@ test('the new owner sets a password from the activation mail, logs in and sees o
 
   // The link was for one use only.
   await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: 'Link ungültig' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Der Link ist ungültig oder abgelaufen.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Link bereits verwendet' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Mit diesem Link wurde Ihr Passwort bereits festgelegt. Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
+  );
 });
 
 test('a second application is rejected and its applicant gets a German mail', async ({ page, baseURL }) => {
@@ -530,7 +569,7 @@ test('a second application is rejected and its applicant gets a German mail', as
   for (const name of CONFIRMATIONS) await page.getByRole('checkbox', { name }).check();
   const applicationId = await submitRegistration(page);
   state.rejectedApplicationId = applicationId;
-  await confirmThroughMail(page, rejectedApplicant, applicationId, baseURL!);
+  const { link: confirmLink } = await confirmThroughMail(page, rejectedApplicant, applicationId, baseURL!);
 
   await logIn(page, DEMO_USERS.lumioAdmin);
   await openApplicationsOfAdmin(page);
@@ -561,4 +600,9 @@ test('a second application is rejected and its applicant gets a German mail', as
   await expect(page.getByRole('heading', { level: 1, name: 'Firmen' })).toBeVisible();
   await search(page, rejectedCompany.name);
   await expect(dataRows(page)).toHaveCount(0);
+
+  // The confirmation link, opened once more, no longer speaks of a successful confirmation.
+  await page.goto(confirmLink);
+  await expect(page.getByRole('heading', { level: 1, name: 'Antrag bereits entschieden' })).toBeVisible();
+  await expect(page.getByText('Bestätigung erfolgreich')).toHaveCount(0);
 });

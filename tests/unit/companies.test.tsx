@@ -1,7 +1,8 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, Resource, type DataProvider, type GetListParams, type GetManyReferenceParams } from 'react-admin';
-import { missingKeys, renderAdminApp } from './support/adminApp';
+import { LUMIO_ADMIN, missingKeys, renderAdminApp } from './support/adminApp';
+import type { OwnerActivation } from '../../src/dataProvider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import companies, { COMPANIES_RESOURCE, STORES_RESOURCE } from '../../src/resources/companies';
 import type { Company, Store } from '../../src/resources/companies/types';
@@ -64,7 +65,26 @@ function fakeDataProvider(stores: Store[] = buildStores(3)) {
 }
 
 function renderApp(path: string, dataProvider: DataProvider) {
-  return renderAdminApp(path, { dataProvider, resources: <Resource name={COMPANIES_RESOURCE} {...companies} /> });
+  return renderAdminApp(path, {
+    dataProvider,
+    self: LUMIO_ADMIN,
+    resources: <Resource name={COMPANIES_RESOURCE} {...companies} />,
+  });
+}
+
+const pendingActivation: OwnerActivation = {
+  pending: true,
+  email: 'inhaber@studio-sonnenschein.example',
+  lastMail: { status: 'sent', createdAt: '2026-11-20T09:00:00.000Z', sentAt: '2026-11-20T09:00:05.000Z', attempts: 1 },
+};
+
+/** The fake data provider with the owner-activation calls of the company page. */
+function withActivation(dataProvider: DataProvider, answers: OwnerActivation[]) {
+  let call = 0;
+  const getOwnerActivation = vi.fn(async () => answers[Math.min(call++, answers.length - 1)]);
+  const resendOwnerActivation = vi.fn(async () => ({ email: answers[0].email! }));
+  Object.assign(dataProvider, { getOwnerActivation, resendOwnerActivation });
+  return { getOwnerActivation, resendOwnerActivation };
 }
 
 /** The value shown under a label of the read-only detail. */
@@ -197,6 +217,82 @@ describe('Firma (read-only via companies/{id})', () => {
     await user.click(await screen.findByRole('link', { name: 'Zurück' }));
     await waitFor(() => expect(app.pathname()).toBe('/companies'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Firmen' })).toBeInTheDocument();
+  });
+
+  describe("the owner's account activation (LumioAdmin)", () => {
+    // Several dialogs in a row: more than the default 5 s on a busy 2-core machine.
+    it(
+      'shows an open activation with the last mail and re-sends it after confirmation',
+      { timeout: 30_000 },
+      async () => {
+        const { dataProvider } = fakeDataProvider();
+        const activated = { ...pendingActivation, pending: false };
+        const calls = withActivation(dataProvider, [pendingActivation, activated]);
+        renderApp('/companies/c-1', dataProvider);
+
+        const section = await screen.findByRole('region', { name: 'Konto des Inhabers' });
+        expect(
+          await within(section).findByText(
+            'Die Aktivierung steht aus: inhaber@studio-sonnenschein.example hat noch kein Passwort festgelegt.',
+          ),
+        ).toBeVisible();
+        expect(
+          within(section).getByText(/^Die letzte Aktivierungsmail wurde am 20\.11\.2026, \d\d:\d\d zugestellt\.$/),
+        ).toBeVisible();
+        expect(calls.getOwnerActivation).toHaveBeenCalledWith('c-1');
+
+        await userEvent.click(within(section).getByRole('button', { name: 'Aktivierungsmail erneut senden' }));
+        const confirm = await screen.findByRole('dialog', { name: 'Aktivierungsmail erneut senden?' });
+        expect(
+          within(confirm).getByText(
+            'inhaber@studio-sonnenschein.example erhält eine neue E-Mail mit einem neuen Link zum Festlegen des Passworts (72 Stunden gültig). Links aus früheren E-Mails gelten danach nicht mehr.',
+          ),
+        ).toBeVisible();
+        expect(calls.resendOwnerActivation).not.toHaveBeenCalled();
+        await userEvent.click(within(confirm).getByRole('button', { name: 'Erneut senden' }));
+
+        const success = await screen.findByTestId('success-dialog');
+        expect(within(success).getByText('Das hat geklappt!')).toBeVisible();
+        expect(
+          within(success).getByText('Die Aktivierungsmail wird an inhaber@studio-sonnenschein.example gesendet.'),
+        ).toBeVisible();
+        expect(calls.resendOwnerActivation).toHaveBeenCalledTimes(1);
+        expect(calls.resendOwnerActivation).toHaveBeenCalledWith('c-1');
+        expect(
+          await within(section).findByText(
+            'Das Konto ist aktiviert: inhaber@studio-sonnenschein.example hat ein Passwort festgelegt.',
+          ),
+        ).toBeVisible();
+        expect(missingKeys).toEqual([]);
+      },
+    );
+
+    it('sends nothing when the confirmation is cancelled', async () => {
+      const { dataProvider } = fakeDataProvider();
+      const calls = withActivation(dataProvider, [pendingActivation]);
+      renderApp('/companies/c-1', dataProvider);
+      await userEvent.click(await screen.findByRole('button', { name: 'Aktivierungsmail erneut senden' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Aktivierungsmail erneut senden?' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Abbrechen' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.resendOwnerActivation).not.toHaveBeenCalled();
+    });
+
+    it('tells when the relay has not taken the mail yet, and offers no re-send once activated', async () => {
+      const { dataProvider } = fakeDataProvider();
+      withActivation(dataProvider, [
+        {
+          ...pendingActivation,
+          lastMail: { ...pendingActivation.lastMail!, status: 'queued', sentAt: null, attempts: 3 },
+        },
+      ]);
+      renderApp('/companies/c-1', dataProvider);
+      expect(
+        await screen.findByText(
+          'Die letzte Aktivierungsmail konnte noch nicht zugestellt werden; der Versand wird automatisch wiederholt (bisher 3 Versuche).',
+        ),
+      ).toBeVisible();
+    });
   });
 
   it('returns to the list with the error dialog when the company cannot be loaded', async () => {

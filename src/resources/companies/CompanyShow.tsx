@@ -1,11 +1,12 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { LinkBase, ReferenceManyField, TextField, useTranslate } from 'react-admin';
+import { LinkBase, ReferenceManyField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { LumioDatagrid, LumioPagination } from '../../components/list';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
 import { DetailSection, FieldGrid, ReadOnlyTextFields, ShowOrBackToList } from '../../components/detail';
 import { COMPANIES_RESOURCE, STORES_RESOURCE } from './names';
+import { OwnerActivationPanel } from './OwnerActivationPanel';
 
 /** The company's fields in the spec's order ("Company"). */
 const COMPANY_SOURCES = [
@@ -23,8 +24,8 @@ const LIST_PATH = `/${COMPANIES_RESOURCE}`;
 
 /**
  * 'Firma' reached through companies/{id} (spec "Company"): every field read-only, the studios
- * below (GET /api/company/{id}/store, paged) and 'Zurück' to the companies list. A failed load
- * shows the error dialog and returns to the list.
+ * below (GET /api/company/{id}/store, paged), for LumioAdmin the owner's account activation, and
+ * 'Zurück' to the companies list. A failed load shows the error dialog and returns to the list.
  */
 export function CompanyShow() {
   return (
@@ -36,6 +37,7 @@ export function CompanyShow() {
 
 function CompanyDetails() {
   const translate = useTranslate();
+  const record = useRecordContext();
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <DetailSection title="app.companies.companySection">
@@ -60,6 +62,8 @@ function CompanyDetails() {
           </LumioDatagrid>
         </ReferenceManyField>
       </DetailSection>
+
+      {record ? <OwnerActivationPanel companyId={record.id} /> : null}
 
       <Button component={LinkBase} to={LIST_PATH} variant="outlined" startIcon={<ArrowBack />}>
         {translate('app.companies.back')}
