@@ -6,81 +6,25 @@
 // Median of 3 each. Every server listens on a free loopback port and is stopped with SIGTERM.
 //
 // Usage: node bench/startup.mjs [--runs 3]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, reportBudgets, verdict } from './lib/report.mjs';
+import { spawnServer } from './lib/server-process.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const BUDGET_MS = 5000;
-const GIVE_UP_MS = 60_000;
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Starts the server on `dataDir`, returns ms until the first 200, then stops it. */
 async function timeStart(dataDir) {
-  const port = await freePort();
-  let output = '';
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  let exited = false;
-  let exitStatus = '';
-  const exitedPromise = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      exited = true;
-      exitStatus = signal ? `signal ${signal}` : `code ${code}`;
-      resolve();
-    }),
-  );
+  const server = await spawnServer({ dataDir });
   try {
-    for (;;) {
-      if (exited) throw new Error(`server exited (${exitStatus}) before answering:\n${output.slice(-2000)}`);
-      if (performance.now() - started > GIVE_UP_MS)
-        throw new Error(`no 200 within ${GIVE_UP_MS} ms:\n${output.slice(-2000)}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/config/config.json`);
-        await res.arrayBuffer();
-        if (res.status === 200) return performance.now() - started;
-      } catch {
-        // Not listening yet.
-      }
-      await sleep(10);
-    }
+    return await server.serving();
   } finally {
-    if (!exited) child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exitedPromise;
-    clearTimeout(killer);
+    await server.stop();
   }
 }
 

@@ -24,6 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runLoad } from './lib/load.mjs';
 import { startChildServer } from './lib/child-server.mjs';
+import { databaseUrl, startPostgres } from './lib/postgres.mjs';
 import { reportBudgets, table, verdict } from './lib/report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -75,32 +76,6 @@ function planSummary(plan) {
   const top = plan.split('\n')[0].replace(/\s+\(cost=.*$/, '');
   const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
   return `${top}; ${indexes.length ? `indexes: ${[...new Set(indexes)].join(', ')}` : 'no index (seq scan)'}; ${time} ms`;
-}
-
-/** Starts the PostgreSQL cluster of scripts/ci-postgres.sh on the benchmark's own port. */
-function startPostgres() {
-  if (process.env.BENCH_PG_URL) return { url: process.env.BENCH_PG_URL, stop: () => {} };
-  const env = {
-    ...process.env,
-    PG_PORT: process.env.BENCH_PG_PORT ?? '54339',
-    PG_DIR: process.env.BENCH_PG_DIR ?? '/tmp/lumio-pg-bench',
-  };
-  const wasRunning = spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', env.PG_PORT], { stdio: 'ignore' }).status === 0;
-  const started = spawnSync('bash', ['-c', 'source scripts/ci-postgres.sh && start_postgres >&2 && echo "$PG_URL"'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (started.status !== 0) throw new Error('could not start PostgreSQL (scripts/ci-postgres.sh)');
-  const url = new URL(started.stdout.trim().split('\n').pop());
-  return {
-    url: url.toString(),
-    stop: () => {
-      if (wasRunning) return;
-      spawnSync('bash', ['-c', 'source scripts/ci-postgres.sh && stop_postgres'], { cwd: root, env, stdio: 'inherit' });
-    },
-  };
 }
 
 async function benchDatabase(kind, env, scenarios) {
@@ -223,9 +198,13 @@ async function main() {
   if (!only || only === 'postgres') {
     const postgres = startPostgres();
     try {
-      const url = new URL(postgres.url);
-      url.pathname = '/lumio_bench';
-      rows.push(...(await benchDatabase('postgres', { BENCH_DATABASE_URL: url.toString() }, scenarios)));
+      rows.push(
+        ...(await benchDatabase(
+          'postgres',
+          { BENCH_DATABASE_URL: databaseUrl(postgres.url, 'lumio_bench') },
+          scenarios,
+        )),
+      );
     } finally {
       postgres.stop();
     }

@@ -1,0 +1,99 @@
+/**
+ * The server side of bench/approval.mjs: the real app (build() from server/app.ts, demo data,
+ * embedded IdP, job workers in-process as under `npm start`) on the PostgreSQL database
+ * BENCH_DATABASE_URL (created fresh), with BENCH_APPLICATIONS open company applications written
+ * straight into the database, and admin@lumio.example logged in through the real login flow.
+ * Reports { port, token, ids } over IPC once it listens.
+ *
+ * BENCH_OUTBOX=none replaces the mail outbox's enqueue with nothing: the same approval without its
+ * mail, the baseline the outbox's cost is measured against. BENCH_OUTBOX=outbox (default) is the
+ * product as it is.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { build } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { sql } from 'drizzle-orm';
+import { companyApplications, mailOutbox } from '../server/db/schema';
+import { hashSecretToken, newSecretToken } from '../server/lib/secret-token';
+import { loginAs } from '../tests/api/helpers/login';
+import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
+
+const ADMIN = 'admin@lumio.example';
+
+async function freshPostgresDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('BENCH_DATABASE_URL is required');
+  const count = Number(process.env.BENCH_APPLICATIONS ?? 400);
+  await freshPostgresDatabase(url);
+  const database = await openDatabase({ databaseUrl: url });
+
+  const now = new Date();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    status: 'Open' as const,
+    email: `bench-${i}-${randomUUID().slice(0, 8)}@studio-bench.example`,
+    salutation: 'Frau',
+    firstName: 'Berta',
+    lastName: `Bench ${i}`,
+    birthDate: '1980-01-01',
+    companyName: `Fotostudio Bench ${i} GmbH`,
+    legalForm: 'GmbH',
+    address: `Benchstraße ${i}, 50667 Köln`,
+    country: 'Deutschland',
+    phoneNumber: '+4922112345678',
+    stores: [{ name: `Fotostudio Bench ${i} GmbH`, address: `Benchstraße ${i}, 50667 Köln`, country: 'Deutschland' }],
+    confirmationTokenHash: hashSecretToken(newSecretToken()),
+    confirmUntil: new Date(now.getTime() + 7 * 86_400_000),
+    confirmedAt: now,
+  }));
+  for (let from = 0; from < rows.length; from += 500) {
+    await database.db.insert(companyApplications).values(rows.slice(from, from + 500));
+  }
+
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    SEED_DEMO_DATA: 'true',
+    DATA_DIR: 'memory://',
+  });
+  const app = await build({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  if (process.env.BENCH_OUTBOX === 'none') app.mailOutbox.enqueue = async () => '';
+  const { accessToken } = await loginAs(app, ADMIN);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+
+  answerParent<{ type: 'stop' } | { type: 'outbox' }>(app, async () => {
+    const counts = await database.db
+      .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .groupBy(mailOutbox.status)
+      .orderBy(mailOutbox.status);
+    return { type: 'outbox', counts };
+  });
+  sendToParent({ type: 'ready', port: address.port, token: accessToken, ids: rows.map((r) => r.id) });
+}
+
+main().catch(failStartup);
