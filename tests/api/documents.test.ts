@@ -168,9 +168,9 @@ describe('documents API', () => {
       expect(errorOf(res).messages).toEqual(['Unsupported media type']);
     });
 
-    it('decides the type by content, not by a lying name', async () => {
+    it('decides the type by content, not by a lying name, and names the file after it', async () => {
       const id = await uploadedId(PNG, 'x.pdf');
-      expect(await row(id)).toMatchObject({ name: 'x.pdf', contentType: 'image/png' });
+      expect(await row(id)).toMatchObject({ name: 'x.png', contentType: 'image/png' });
       const res = await admin().get(`/api/document/${id}`);
       expect(res.headers['content-type']).toBe('image/png');
     });
@@ -216,21 +216,21 @@ describe('documents API', () => {
       ['/var/www/html/index.png', 'index.png'],
       ['..\\..\\windows\\system32\\b.png', 'b.png'],
       ['a\u0000b\u0007c\r\n.png', 'abc.png'],
-      ['Rechnung\u202egnp.exe', 'Rechnunggnp.exe'],
-      ['.htaccess', 'htaccess'],
+      ['Rechnung\u202egnp.exe', 'Rechnunggnp.png'],
+      ['.htaccess', 'htaccess.png'],
       ['...  versteckt.png', 'versteckt.png'],
       ['  Leerzeichen.png  ', 'Leerzeichen.png'],
-      ['..', 'Dokument'],
-      ['a/b/', 'Dokument'],
-      ['', 'Dokument'],
+      ['..', 'Dokument.png'],
+      ['a/b/', 'Dokument.png'],
+      ['', 'Dokument.png'],
     ])('stores %j as %j', async (sent, expected) => {
       const id = await uploadedId(PNG, sent);
       expect((await row(id)).name).toBe(expected);
     });
 
-    it('calls a document without x-filename "Dokument"', async () => {
+    it('calls a document without x-filename "Dokument" with the extension of its type', async () => {
       const id = await uploadedId(PNG);
-      expect((await row(id)).name).toBe('Dokument');
+      expect((await row(id)).name).toBe('Dokument.png');
     });
 
     it('keeps a raw header that is not valid percent-encoding, cleaned', async () => {
@@ -251,6 +251,40 @@ describe('documents API', () => {
       const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)![1];
       expect(encoded).not.toMatch(/[()' ]/);
       expect(decodeURIComponent(encoded)).toBe(name);
+    });
+
+    it.each([
+      ['a PDF named .pdf.hta', PDF, 'Gewerbeanmeldung.pdf.hta', 'Gewerbeanmeldung.pdf'],
+      ['a PNG named .html', PNG, 'Nachweis.html', 'Nachweis.png'],
+      ['a JPEG without extension', JPEG, 'Foto', 'Foto.jpg'],
+      ['a JPEG named .JPG', JPEG, 'Urlaub.JPG', 'Urlaub.JPG'],
+      ['a JPEG named .jpeg', JPEG, 'Pass.jpeg', 'Pass.jpeg'],
+    ])('serves %s under the extension of its content', async (_kind, bytes, sent, expected) => {
+      const id = await uploadedId(bytes, sent);
+      expect((await row(id)).name).toBe(expected);
+      const res = await admin().get(`/api/document/${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${expected}"; filename*=UTF-8''${encodeURIComponent(expected)}`,
+      );
+    });
+
+    it('serves a polyglot stored under its old name before the fix with the extension of its content', async () => {
+      const polyglot = Buffer.concat([PDF, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+      const id = await uploadedId(polyglot, 'Gewerbeanmeldung.pdf');
+      await app.db.update(documents).set({ name: 'Gewerbeanmeldung.pdf.hta' }).where(eq(documents.id, id));
+      const res = await admin().get(`/api/document/${id}`);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Gewerbeanmeldung.pdf"; filename*=UTF-8''Gewerbeanmeldung.pdf`,
+      );
+      const application = await insertApplication({ status: 'Open' });
+      await documentRepository(app.db).attach([id], application);
+      expect(await documentRepository(app.db).listForApplication(application)).toEqual([
+        { id, name: 'Gewerbeanmeldung.pdf' },
+      ]);
+      const detail = await admin().get(`/api/company-application/${application}`);
+      expect(detail.json().documents).toEqual([{ id, name: 'Gewerbeanmeldung.pdf' }]);
     });
 
     it('shortens a name to 200 characters and keeps its extension', async () => {

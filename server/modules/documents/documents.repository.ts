@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companyApplications } from '../company-applications/company-applications.table';
+import { nameForType } from './documents.content';
 import { documents } from './documents.table';
 import type { EncryptedDocument } from './crypto';
 
@@ -72,13 +73,17 @@ export function documentRepository(db: DbOrTx) {
       return rows.length;
     },
 
-    /** The application's documents, oldest upload first (the order the applicant chose them). */
+    /**
+     * The application's documents, oldest upload first (the order the applicant chose them), each
+     * under the name the download offers (the review page saves the file under this name).
+     */
     async listForApplication(applicationId: string): Promise<DocumentReference[]> {
-      return db
-        .select({ id: documents.id, name: documents.name })
+      const rows = await db
+        .select({ id: documents.id, name: documents.name, contentType: documents.contentType })
         .from(documents)
         .where(eq(documents.applicationId, applicationId))
         .orderBy(asc(documents.createdAt), asc(documents.id));
+      return rows.map(({ id, name, contentType }) => ({ id, name: nameForType(name, contentType) }));
     },
 
     /** Deletes documents no application took before `uploadedBefore`; returns how many. */

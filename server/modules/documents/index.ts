@@ -8,7 +8,7 @@ import { requireRole } from '../../lib/permissions';
 import { publicRoute } from '../../lib/public-route';
 import { errorBodySchema, errorResponses } from '../../lib/responses';
 import { decryptDocument, encryptDocument, loadDocumentKey } from './crypto';
-import { attachmentDisposition, detectDocumentType, sanitizeFileName } from './documents.content';
+import { attachmentDisposition, detectDocumentType, nameForType, sanitizeFileName } from './documents.content';
 import { documentRepository } from './documents.repository';
 import { documentParams, uploadedDocumentSchema, uploadHeaders } from './documents.schemas';
 
@@ -63,7 +63,7 @@ export async function documentsModule(app: FastifyInstance) {
       const contentType = detectDocumentType(bytes);
       if (!contentType) throw unsupportedMediaType();
       const id = randomUUID();
-      const name = sanitizeFileName(request.headers['x-filename']);
+      const name = nameForType(sanitizeFileName(request.headers['x-filename']), contentType);
       let encrypted;
       try {
         encrypted = encryptDocument(key, id, bytes);
@@ -105,13 +105,16 @@ export async function documentsModule(app: FastifyInstance) {
         throw new ApiError(500, SERVER_MESSAGES.cannotDecryptDocument);
       }
       // The file's bytes bypass the JSON serializer; the typed reply knows only the error bodies.
-      return (reply as FastifyReply)
-        .type(document.contentType)
-        .header('content-disposition', attachmentDisposition(document.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(bytes);
+      return (
+        (reply as FastifyReply)
+          .type(document.contentType)
+          // Again at download: documents stored before names followed the type keep their old name.
+          .header('content-disposition', attachmentDisposition(nameForType(document.name, document.contentType)))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(bytes)
+      );
     },
   );
 }
