@@ -4,8 +4,9 @@
  *
  * Opens PGlite on BENCH_PGLITE_DIR, builds the real app (build() from server/app.ts: embedded
  * mode, the document key generated in that directory, the public rate limit raised to
- * BENCH_RATE_LIMIT so it never answers 429), listens on 127.0.0.1:0 and reports { port } over
- * IPC. It then answers the parent's requests:
+ * BENCH_RATE_LIMIT so it never answers 429, the cap on unattached uploads raised so it never
+ * answers 503), listens on 127.0.0.1:0 and reports { port } over IPC. It then answers the
+ * parent's requests:
  *   - 'stats-reset' / 'stats': per upload, in the server, the time to receive the body (request
  *     start → handler), the handler (sniffing, encryption, INSERT) and the INSERT statement as the
  *     driver sees it; plus this process's CPU time (server and PGlite engine);
@@ -92,6 +93,10 @@ async function main() {
     // No demo data: the upload is public and touches no other table.
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_PUBLIC_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '1000000',
+    // A phase keeps up to a few hundred 2 MiB uploads unattached, more than the default cap of
+    // 300 MiB; the cap is still checked on every upload (its cost is part of the figure).
+    UPLOAD_UNATTACHED_MAX_COUNT: '1000000',
+    UPLOAD_UNATTACHED_MAX_MB: '1000000',
   });
   const app = await build({ config, database });
   app.addHook('onClose', async () => {

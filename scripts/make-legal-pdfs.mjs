@@ -317,7 +317,7 @@ const DOCUMENTS = [
       ),
       heading('5. Speicherdauer'),
       paragraph(
-        'Nachweise, die keinem Antrag zugeordnet werden, löschen wir nach 24 Stunden. Nachweise abgelehnter ' +
+        'Nachweise, die keinem Antrag zugeordnet werden, löschen wir nach 2 Stunden. Nachweise abgelehnter ' +
           'Anträge löschen wir nach Ablauf der Aufbewahrungsfrist von [Anzahl] Tagen. [Weitere Fristen des ' +
           'Betreibers]',
       ),

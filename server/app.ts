@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedDemoData } from './db/seed';
 import { createCountCache, type CountCache } from './lib/count-cache';
+import { logSerializers } from './lib/log-serializers';
 import { registerEmbeddedIdp } from './idp';
 import { jobsPlugin } from './jobs/plugin';
 import { mailPlugin } from './mail';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   /** Built web app to serve; default ./dist. */
   distDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 // Validation messages of the server's own schemas read in German, like the rest of the portal.
@@ -71,7 +74,15 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: requestForLog } },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Errors without statement parameters or row details (server/lib/log-serializers.ts).
+            serializers: { req: requestForLog, ...logSerializers },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
     bodyLimit: 256 * 1024,

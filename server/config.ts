@@ -79,6 +79,20 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'muss 32 Bytes als Base64 sein (openssl rand -base64 32)')
     .optional(),
   DOCUMENT_RETENTION_DAYS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3650).default(30),
+  /** Documents no application has taken yet (public uploads): at most this many, all together. */
+  UPLOAD_UNATTACHED_MAX_COUNT: z.coerce
+    .number({ message: 'muss eine Zahl sein' })
+    .int('muss eine ganze Zahl sein')
+    .min(1, 'muss mindestens 1 sein')
+    .max(1_000_000, 'darf höchstens 1000000 sein')
+    .default(500),
+  /** … and at most this many MiB; at least 2, so that one file of the largest allowed size fits. */
+  UPLOAD_UNATTACHED_MAX_MB: z.coerce
+    .number({ message: 'muss eine Zahl sein' })
+    .int('muss eine ganze Zahl sein')
+    .min(2, 'muss mindestens 2 sein (eine Datei darf 2 MB groß sein)')
+    .max(1_000_000, 'darf höchstens 1000000 sein')
+    .default(300),
   TERMS_PDF_URL: z.string().min(1).default('/legal/agb.pdf'),
   PRIVACY_PDF_URL: z.string().min(1).default('/legal/datenschutz.pdf'),
   /** Run the background jobs' workers in this process (`npm start`); off for API-only replicas. */
@@ -123,6 +137,8 @@ export interface AppConfig {
   seedDemoData: boolean;
   documentEncryptionKey?: Buffer;
   documentRetentionDays: number;
+  /** Cap on documents no application has taken yet (UPLOAD_UNATTACHED_MAX_COUNT, _MAX_MB). */
+  unattachedUploads: { maxCount: number; maxBytes: number };
   legal: { termsUrl: string; privacyUrl: string };
   logLevel: string;
   /** Whether this process runs the job workers (server/jobs). */
@@ -191,6 +207,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: embedded && (e.SEED_DEMO_DATA ?? !production),
     documentEncryptionKey: e.DOCUMENT_ENCRYPTION_KEY ? Buffer.from(e.DOCUMENT_ENCRYPTION_KEY, 'base64') : undefined,
     documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
+    unattachedUploads: {
+      maxCount: e.UPLOAD_UNATTACHED_MAX_COUNT,
+      maxBytes: e.UPLOAD_UNATTACHED_MAX_MB * 1024 * 1024,
+    },
     legal: { termsUrl: e.TERMS_PDF_URL, privacyUrl: e.PRIVACY_PDF_URL },
     logLevel: e.LOG_LEVEL,
     jobWorkers: e.JOB_WORKERS ?? true,

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { createJobRuntime } from './jobs/runtime';
+import { logSerializers } from './lib/log-serializers';
 import { createMailTransport } from './mail/transport';
 
 /**
@@ -30,7 +31,8 @@ async function main() {
     throw err;
   }
 
-  const log = pino({ level: config.logLevel, base: { module: 'worker' } });
+  // The same serializers as the API's logger: a failed statement is logged without its parameters.
+  const log = pino({ level: config.logLevel, base: { module: 'worker' }, serializers: logSerializers });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const mailer = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const runtime = await createJobRuntime(database, config, log, mailer);

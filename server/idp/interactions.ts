@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import { z } from 'zod';
+import { hasControlCharacters } from '../../src/domain/validation';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { checkLogin } from './accounts';
@@ -18,7 +19,12 @@ export interface InteractionRouteOptions {
 }
 
 const loginForm = z.object({
-  username: z.string().max(320).default(''),
+  // A control character cannot be in any account's name; refused like a wrong login, before the database.
+  username: z
+    .string()
+    .max(320)
+    .refine((name) => !hasControlCharacters(name))
+    .default(''),
   password: z.string().max(1024).default(''),
 });
 

@@ -2,8 +2,8 @@ import type { DbOrTx } from '../db/client';
 import { companyApplicationRepository } from '../modules/company-applications/company-applications.repository';
 import { documentRepository } from '../modules/documents';
 
-/** An upload no application took within this time is deleted (spec: after 24 hours). */
-export const UNATTACHED_DOCUMENT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** An upload no application took within this time is deleted (issue 7: after 2 hours, was 24). */
+export const UNATTACHED_DOCUMENT_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DocumentCleanupOptions {
@@ -14,7 +14,7 @@ export interface DocumentCleanupOptions {
 }
 
 export interface DocumentCleanupResult {
-  /** Uploads older than 24 hours that no application took. */
+  /** Uploads older than UNATTACHED_DOCUMENT_LIFETIME_MS (2 hours) that no application took. */
   unattached: number;
   /** Documents of applications rejected longer ago than the retention period. */
   rejected: number;

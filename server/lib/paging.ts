@@ -2,6 +2,7 @@ import { and, asc, desc, ilike, like, or, sql, type AnyColumn, type SQL } from '
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_FILTER_LENGTH, MAX_PAGE_SIZE, type PagedResult } from '../../src/domain/paging';
+import { hasControlCharacters, VALIDATION_TEXTS } from '../../src/domain/validation';
 import type { DbOrTx } from '../db/client';
 
 /**
@@ -14,7 +15,13 @@ export function pagingQuerySchema<const F extends string>(sortable: readonly [F,
     pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     orderBy: z.enum(orderValues).optional(),
-    filter: z.string().trim().max(MAX_FILTER_LENGTH).optional(),
+    // A search term is typed text like any field: a NUL could not even reach PostgreSQL's LIKE.
+    filter: z
+      .string()
+      .trim()
+      .max(MAX_FILTER_LENGTH)
+      .refine((term) => !hasControlCharacters(term), VALIDATION_TEXTS.controlCharacters)
+      .optional(),
   });
 }
 

@@ -12,9 +12,11 @@ import {
   legalForm,
   maxLength,
   mustBeChecked,
+  noControlCharacters,
   phone,
   required,
   salutation,
+  website,
   type Validator,
 } from './validation';
 
@@ -40,21 +42,24 @@ export type ApplicationField = Exclude<keyof CompanyApplicationSubmit, 'document
 
 const text = maxLength(TEXT_MAX_LENGTH);
 
-/** The rules of every submitted field, in one table; the server checks exactly these. */
+/**
+ * The rules of every submitted field, in one table; the server checks exactly these. Every field
+ * refuses control characters first, so even a field with a pattern answers with that message.
+ */
 export const APPLICATION_FIELD_RULES: Record<ApplicationField, Validator[]> = {
-  firstName: [required, text],
-  lastName: [required, text],
-  salutation: [required, salutation],
-  birthDate: [required, isoBirthDate],
-  email: [required, email],
-  companyName: [required, text],
-  country: [required, country],
-  legalForm: [required, legalForm],
-  address: [required, maxLength(500)],
-  phoneNumber: [required, phone],
-  phoneNumber2: [phone],
-  website: [maxLength(WEBSITE_MAX_LENGTH)],
-  memberId: [maxLength(100)],
+  firstName: [required, noControlCharacters, text],
+  lastName: [required, noControlCharacters, text],
+  salutation: [required, noControlCharacters, salutation],
+  birthDate: [required, noControlCharacters, isoBirthDate],
+  email: [required, noControlCharacters, email],
+  companyName: [required, noControlCharacters, text],
+  country: [required, noControlCharacters, country],
+  legalForm: [required, noControlCharacters, legalForm],
+  address: [required, noControlCharacters, maxLength(500)],
+  phoneNumber: [required, noControlCharacters, phone],
+  phoneNumber2: [noControlCharacters, phone],
+  website: [noControlCharacters, maxLength(WEBSITE_MAX_LENGTH), website],
+  memberId: [noControlCharacters, maxLength(100)],
 };
 
 /** Stepper steps 1-3 and the fields each one validates (spec sections 2 and 5). */

@@ -40,6 +40,7 @@ export const SERVER_MESSAGES = {
   cannotStoreDocument: 'Cannot store document',
   cannotDecryptDocument: 'Cannot decrypt document',
   cannotDownloadDocument: 'Cannot download document',
+  uploadCapacityReached: 'Upload capacity reached',
   uniqueLicenseKeyNotGenerated: 'Unique license key could not be generated',
   licenseSuspended: 'License suspended',
   noPrepaidCredit: 'No prepaid credit',
@@ -85,6 +86,7 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   cannotStoreDocument: `Die Anlage konnte nicht gespeichert werden. ${TRY_AGAIN_LATER}`,
   cannotDecryptDocument: `Die Anlage konnte nicht entschlüsselt werden. ${TRY_AGAIN_LATER}`,
   cannotDownloadDocument: `Die Anlage konnte nicht heruntergeladen werden. ${TRY_AGAIN_LATER}`,
+  uploadCapacityReached: `Derzeit können keine weiteren Dateien angenommen werden. ${TRY_AGAIN_LATER}`,
   uniqueLicenseKeyNotGenerated:
     'Es konnte kein eindeutiger Lizenzschlüssel erzeugt werden. Bitte versuchen Sie es erneut.',
   licenseSuspended: 'Die Lizenz ist ausgesetzt.',

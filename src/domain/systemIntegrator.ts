@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './roles';
+import { hasControlCharacters, VALIDATION_TEXTS } from './validation';
 
 /**
  * System integrator rules shared by the form and the API route: the limits, the German messages
@@ -21,15 +22,23 @@ export const SYSTEM_INTEGRATOR_VALIDATION_TEXTS = {
 
 const texts = SYSTEM_INTEGRATOR_VALIDATION_TEXTS;
 
+/** The shared control-character rule of validation.ts; `abort` keeps it the only message. */
+const noControlCharacters = [
+  (value: string) => !hasControlCharacters(value),
+  { message: VALIDATION_TEXTS.controlCharacters, abort: true },
+] as const;
+
 export const systemIntegratorNameSchema = z
   .string({ error: texts.nameRequired })
   .trim()
+  .refine(...noControlCharacters)
   .min(1, texts.nameRequired)
   .max(SYSTEM_INTEGRATOR_NAME_MAX_LENGTH, texts.nameTooLong);
 
 export const systemIntegratorCodeSchema = z
   .string({ error: texts.codeRequired })
   .trim()
+  .refine(...noControlCharacters)
   .min(1, texts.codeRequired)
   .max(SYSTEM_INTEGRATOR_CODE_MAX_LENGTH, texts.codeTooLong)
   .regex(SYSTEM_INTEGRATOR_CODE_PATTERN, texts.codeInvalid);

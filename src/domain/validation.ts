@@ -22,11 +22,33 @@ export const VALIDATION_TEXTS = {
   birthDate: 'Bitte geben Sie ein gültiges Geburtsdatum im Format TT.MM.JJJJ ein.',
   option: 'Bitte wählen Sie einen Eintrag aus der Liste.',
   confirmation: 'Bitte bestätigen Sie diesen Punkt.',
+  controlCharacters: 'Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.',
+  website:
+    'Bitte geben Sie eine Webadresse ein, die mit http:// oder https:// beginnt, z. B. https://www.fotostudio.de.',
 } as const;
 
 export type Validator = (value: unknown) => string | null;
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/**
+ * Characters no typed single-line text contains: C0 controls (NUL, and tab and line breaks too),
+ * DEL, C1 controls, and the bidirectional marks, overrides and isolates that make "gpj.exe" read
+ * as "exe.jpg". PostgreSQL cannot store a NUL in text at all, so letting one through would turn a
+ * typo or a probe into a failed statement.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/** Every free-text field and search term: no control characters and no bidi controls. */
+export const noControlCharacters: Validator = (value) =>
+  value !== undefined && value !== null && hasControlCharacters(String(value))
+    ? VALIDATION_TEXTS.controlCharacters
+    : null;
 
 export const required: Validator = (value) => (isBlank(value) ? VALIDATION_TEXTS.required : null);
 
@@ -49,6 +71,24 @@ export const phone: Validator = (value) => {
   if (text.length > PHONE_MAX_LENGTH) return VALIDATION_TEXTS.tooLong;
   if (text.length < PHONE_MIN_LENGTH) return VALIDATION_TEXTS.tooShort;
   return null;
+};
+
+/**
+ * A web address the portal may show and link: http or https with a host; empty is valid. Other
+ * schemes (javascript:, data:, ftp:, file:) are refused, so the address is safe to open.
+ */
+export const website: Validator = (value) => {
+  if (isBlank(value)) return null;
+  const text = String(value).trim();
+  if (!/^https?:\/\//i.test(text)) return VALIDATION_TEXTS.website;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+      ? null
+      : VALIDATION_TEXTS.website;
+  } catch {
+    return VALIDATION_TEXTS.website;
+  }
 };
 
 export function oneOf(options: readonly string[]): Validator {

@@ -53,6 +53,27 @@ describe('configuration from the environment', () => {
     expect(problems.some((p) => p.startsWith('LOG_LEVEL'))).toBe(true);
   });
 
+  it('caps unattached uploads at 500 documents and 300 MiB unless configured otherwise', () => {
+    expect(loadConfig({}).unattachedUploads).toEqual({ maxCount: 500, maxBytes: 300 * 1024 * 1024 });
+    expect(loadConfig({ UPLOAD_UNATTACHED_MAX_COUNT: '20', UPLOAD_UNATTACHED_MAX_MB: '40' }).unattachedUploads).toEqual(
+      { maxCount: 20, maxBytes: 40 * 1024 * 1024 },
+    );
+  });
+
+  it.each([
+    ['UPLOAD_UNATTACHED_MAX_COUNT', 'viele', 'muss eine Zahl sein'],
+    ['UPLOAD_UNATTACHED_MAX_COUNT', '0', 'muss mindestens 1 sein'],
+    ['UPLOAD_UNATTACHED_MAX_COUNT', '2.5', 'muss eine ganze Zahl sein'],
+    ['UPLOAD_UNATTACHED_MAX_MB', '1', 'muss mindestens 2 sein (eine Datei darf 2 MB groß sein)'],
+    ['UPLOAD_UNATTACHED_MAX_MB', '-3', 'muss mindestens 2 sein'],
+    ['UPLOAD_UNATTACHED_MAX_MB', 'dreihundert', 'muss eine Zahl sein'],
+  ])('refuses %s=%s with "%s"', (name, value, message) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toBe(`${name}: ${problems[0].slice(name.length + 2)}`);
+    expect(problems[0]).toContain(message);
+  });
+
   it('refuses production mode with embedded services unless explicitly asked', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual(
       expect.arrayContaining([expect.stringContaining('DATABASE_URL'), expect.stringContaining('KEYCLOAK_URL')]),

@@ -4,16 +4,19 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, isNull, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { companyApplications, documents } from '../../server/db/schema';
-import { cleanupDocuments } from '../../server/jobs/document-cleanup';
+import { cleanupDocuments, UNATTACHED_DOCUMENT_LIFETIME_MS } from '../../server/jobs/document-cleanup';
 import { documentRepository } from '../../server/modules/documents';
 import { KEY_FILE_NAME, loadDocumentKey } from '../../server/modules/documents/crypto';
+import { serverMessageToGerman } from '../../src/domain/errorCatalogue';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { applicationBody } from './helpers/applications';
 import { loginAs } from './helpers/login';
+import { snapshotTables } from './helpers/snapshot';
 
 const MAX = 2_097_152;
 const PNG = Buffer.from(
@@ -35,7 +38,9 @@ function pngOfSize(size: number): Buffer {
   return bytes;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 describe('documents API', () => {
   let app: FastifyInstance;
@@ -168,9 +173,9 @@ describe('documents API', () => {
       expect(errorOf(res).messages).toEqual(['Unsupported media type']);
     });
 
-    it('decides the type by content, not by a lying name', async () => {
+    it('decides the type by content, not by a lying name, and names the file after it', async () => {
       const id = await uploadedId(PNG, 'x.pdf');
-      expect(await row(id)).toMatchObject({ name: 'x.pdf', contentType: 'image/png' });
+      expect(await row(id)).toMatchObject({ name: 'x.png', contentType: 'image/png' });
       const res = await admin().get(`/api/document/${id}`);
       expect(res.headers['content-type']).toBe('image/png');
     });
@@ -216,21 +221,21 @@ describe('documents API', () => {
       ['/var/www/html/index.png', 'index.png'],
       ['..\\..\\windows\\system32\\b.png', 'b.png'],
       ['a\u0000b\u0007c\r\n.png', 'abc.png'],
-      ['Rechnung\u202egnp.exe', 'Rechnunggnp.exe'],
-      ['.htaccess', 'htaccess'],
+      ['Rechnung\u202egnp.exe', 'Rechnunggnp.png'],
+      ['.htaccess', 'htaccess.png'],
       ['...  versteckt.png', 'versteckt.png'],
       ['  Leerzeichen.png  ', 'Leerzeichen.png'],
-      ['..', 'Dokument'],
-      ['a/b/', 'Dokument'],
-      ['', 'Dokument'],
+      ['..', 'Dokument.png'],
+      ['a/b/', 'Dokument.png'],
+      ['', 'Dokument.png'],
     ])('stores %j as %j', async (sent, expected) => {
       const id = await uploadedId(PNG, sent);
       expect((await row(id)).name).toBe(expected);
     });
 
-    it('calls a document without x-filename "Dokument"', async () => {
+    it('calls a document without x-filename "Dokument" with the extension of its type', async () => {
       const id = await uploadedId(PNG);
-      expect((await row(id)).name).toBe('Dokument');
+      expect((await row(id)).name).toBe('Dokument.png');
     });
 
     it('keeps a raw header that is not valid percent-encoding, cleaned', async () => {
@@ -251,6 +256,40 @@ describe('documents API', () => {
       const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)![1];
       expect(encoded).not.toMatch(/[()' ]/);
       expect(decodeURIComponent(encoded)).toBe(name);
+    });
+
+    it.each([
+      ['a PDF named .pdf.hta', PDF, 'Gewerbeanmeldung.pdf.hta', 'Gewerbeanmeldung.pdf'],
+      ['a PNG named .html', PNG, 'Nachweis.html', 'Nachweis.png'],
+      ['a JPEG without extension', JPEG, 'Foto', 'Foto.jpg'],
+      ['a JPEG named .JPG', JPEG, 'Urlaub.JPG', 'Urlaub.JPG'],
+      ['a JPEG named .jpeg', JPEG, 'Pass.jpeg', 'Pass.jpeg'],
+    ])('serves %s under the extension of its content', async (_kind, bytes, sent, expected) => {
+      const id = await uploadedId(bytes, sent);
+      expect((await row(id)).name).toBe(expected);
+      const res = await admin().get(`/api/document/${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${expected}"; filename*=UTF-8''${encodeURIComponent(expected)}`,
+      );
+    });
+
+    it('serves a polyglot stored under its old name before the fix with the extension of its content', async () => {
+      const polyglot = Buffer.concat([PDF, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+      const id = await uploadedId(polyglot, 'Gewerbeanmeldung.pdf');
+      await app.db.update(documents).set({ name: 'Gewerbeanmeldung.pdf.hta' }).where(eq(documents.id, id));
+      const res = await admin().get(`/api/document/${id}`);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Gewerbeanmeldung.pdf"; filename*=UTF-8''Gewerbeanmeldung.pdf`,
+      );
+      const application = await insertApplication({ status: 'Open' });
+      await documentRepository(app.db).attach([id], application);
+      expect(await documentRepository(app.db).listForApplication(application)).toEqual([
+        { id, name: 'Gewerbeanmeldung.pdf' },
+      ]);
+      const detail = await admin().get(`/api/company-application/${application}`);
+      expect(detail.json().documents).toEqual([{ id, name: 'Gewerbeanmeldung.pdf' }]);
     });
 
     it('shortens a name to 200 characters and keeps its extension', async () => {
@@ -424,14 +463,15 @@ describe('documents API', () => {
         .where(eq(documents.id, id));
     }
 
-    it('deletes uploads no application took within 24 hours, and keeps fresh and attached ones', async () => {
+    it('deletes uploads no application took within 2 hours, and keeps fresh and attached ones', async () => {
+      expect(UNATTACHED_DOCUMENT_LIFETIME_MS).toBe(2 * HOUR);
       const repo = documentRepository(app.db);
       const stale = await uploadedId(PNG, 'alt.png');
       const fresh = await uploadedId(PNG, 'neu.png');
       const attached = await uploadedId(PDF, 'angehaengt.pdf');
-      await ageDocument(stale, 25 * 60 * 60 * 1000);
-      await ageDocument(fresh, 23 * 60 * 60 * 1000);
-      await ageDocument(attached, 25 * 60 * 60 * 1000);
+      await ageDocument(stale, 2 * HOUR + MINUTE);
+      await ageDocument(fresh, 2 * HOUR - MINUTE);
+      await ageDocument(attached, 25 * HOUR);
       await repo.attach([attached], await insertApplication({ status: 'Open' }));
 
       const result = await cleanupDocuments(app.db, { retentionDays: 30 });
@@ -502,6 +542,103 @@ describe('documents API', () => {
       expect(await row(docs.expired)).toBeUndefined();
       expect(await row(docs.pending)).toBeDefined();
     });
+  });
+});
+
+describe('cap on documents no application has taken yet', () => {
+  const CAPACITY_TEXT =
+    'Derzeit können keine weiteren Dateien angenommen werden. Bitte versuchen Sie es später erneut.';
+  const KIB = 1024;
+
+  async function capApp(env: Record<string, string>) {
+    return buildTestApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: '10000', SEED_DEMO_DATA: 'false', ...env });
+  }
+
+  function upload(app: FastifyInstance, bytes: Buffer, name = 'nachweis.png') {
+    return apiClient(app).post('/api/document', bytes, {
+      headers: { 'content-type': 'application/octet-stream', 'x-filename': name },
+    });
+  }
+
+  /** A refused upload: 503 with the capacity message (German in the catalogue) and nothing stored. */
+  async function expectCapacityReached(app: FastifyInstance, bytes: Buffer) {
+    const before = await snapshotTables(app);
+    const res = await upload(app, bytes);
+    expect(res.statusCode).toBe(503);
+    expect(errorOf(res)).toMatchObject({
+      errorCode: 'UPLOAD_CAPACITY_REACHED',
+      messages: ['Upload capacity reached'],
+      status: 503,
+    });
+    expect(serverMessageToGerman(errorOf(res).messages[0])).toBe(CAPACITY_TEXT);
+    expect(await snapshotTables(app)).toEqual(before);
+  }
+
+  describe('by count', () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await capApp({ UPLOAD_UNATTACHED_MAX_COUNT: '3' });
+    });
+    afterAll(() => app.close());
+
+    it('answers 503 once 3 unattached documents are stored, and takes uploads again once one is attached', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await upload(app, PNG);
+        expect(res.statusCode, res.body).toBe(201);
+        ids.push(res.json().id);
+      }
+      await expectCapacityReached(app, PNG);
+
+      const submitted = await apiClient(app).post(
+        '/api/company-application',
+        applicationBody({ documentIds: [ids[0]] }),
+      );
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      expect((await upload(app, PNG)).statusCode).toBe(201);
+      await expectCapacityReached(app, PNG);
+    });
+
+    it('takes uploads again once the cleanup removed unattached documents older than 2 hours', async () => {
+      await expectCapacityReached(app, PNG);
+      await app.db
+        .update(documents)
+        .set({ createdAt: new Date(Date.now() - 2 * HOUR - MINUTE) })
+        .where(isNull(documents.applicationId));
+      const result = await cleanupDocuments(app.db, { retentionDays: 30 });
+      expect(result.unattached).toBe(3);
+      for (let i = 0; i < 3; i++) expect((await upload(app, PNG)).statusCode).toBe(201);
+      await expectCapacityReached(app, PNG);
+    });
+  });
+
+  it('lets parallel uploads through only up to the cap', async () => {
+    const app = await capApp({ UPLOAD_UNATTACHED_MAX_COUNT: '4' });
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => upload(app, PNG)));
+      const statuses = answers.map((res) => res.statusCode).sort();
+      expect(statuses).toEqual([201, 201, 201, 201, 503, 503, 503, 503, 503, 503]);
+      const [{ n }] = await app.db.select({ n: count() }).from(documents);
+      expect(n).toBe(4);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 once the next file would take the unattached documents over 2 MiB', async () => {
+    const app = await capApp({ UPLOAD_UNATTACHED_MAX_MB: '2' });
+    try {
+      expect((await upload(app, pngOfSize(700 * KIB))).statusCode).toBe(201);
+      expect((await upload(app, pngOfSize(700 * KIB))).statusCode).toBe(201);
+      await expectCapacityReached(app, pngOfSize(700 * KIB));
+      // A smaller file still fits under the byte cap: 1,400 KiB + 600 KiB ≤ 2,048 KiB.
+      expect((await upload(app, pngOfSize(600 * KIB))).statusCode).toBe(201);
+      await expectCapacityReached(app, pngOfSize(100 * KIB));
+      const [{ bytes }] = await app.db.select({ bytes: sum(documents.size) }).from(documents);
+      expect(Number(bytes)).toBe(2000 * KIB);
+    } finally {
+      await app.close();
+    }
   });
 });
 

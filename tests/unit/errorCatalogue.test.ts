@@ -52,6 +52,7 @@ const tryAgainLaterRows: [string, string][] = [
   ['Cannot store document', 'Die Anlage konnte nicht gespeichert werden.'],
   ['Cannot decrypt document', 'Die Anlage konnte nicht entschlüsselt werden.'],
   ['Cannot download document', 'Die Anlage konnte nicht heruntergeladen werden.'],
+  ['Upload capacity reached', 'Derzeit können keine weiteren Dateien angenommen werden.'],
 ];
 
 describe('error catalogue', () => {

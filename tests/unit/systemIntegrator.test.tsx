@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { roleFromPermissions } from '../../src/components/auth';
 import { DialogProvider, LumioNotification } from '../../src/components/dialogs';
 import type { Role } from '../../src/domain/roles';
+import { VALIDATION_TEXTS } from '../../src/domain/validation';
 import {
   canManageSystemIntegrators,
   SYSTEM_INTEGRATOR_VALIDATION_TEXTS as texts,
@@ -100,6 +101,10 @@ describe('system integrator rules', () => {
     [{ name: 'A', code: 'C'.repeat(51) }, texts.codeTooLong],
     [{ name: 'A', code: 'FOTO SOFT' }, texts.codeInvalid],
     [{ name: 'A', code: 'GRÜN' }, texts.codeInvalid],
+    [{ name: 'Foto\u0000Soft', code: 'A' }, VALIDATION_TEXTS.controlCharacters],
+    [{ name: 'Foto\u202eSoft', code: 'A' }, VALIDATION_TEXTS.controlCharacters],
+    [{ name: 'A', code: 'FOTO\u0000' }, VALIDATION_TEXTS.controlCharacters],
+    [{ name: 'A', code: '\u2066FOTO' }, VALIDATION_TEXTS.controlCharacters],
   ])('rejects %j with "%s"', (payload, message) => {
     const result = systemIntegratorCreateSchema.safeParse(payload);
     expect(result.success).toBe(false);

@@ -3,6 +3,7 @@ import {
   filesToUpload,
   initialUploadState,
   uploadedEntries,
+  uploadFailureText,
   uploadReducer,
   type SelectedFile,
   type UploadAction,
@@ -142,5 +143,28 @@ describe('uploaded entries', () => {
       { type: 'failed', key: 'c' },
     );
     expect(uploadedEntries(state.rows)).toEqual([{ name: 'a.png', id: 'doc-a', status: 'Datei hochgeladen' }]);
+  });
+});
+
+describe('upload state: the text of a failed upload', () => {
+  it('is the catalogue text when the server has reached its upload cap, else the spec text', () => {
+    const capacity = { errorCode: 'UPLOAD_CAPACITY_REACHED', messages: ['Upload capacity reached'] };
+    expect(uploadFailureText({ status: 503, body: capacity })).toBe(
+      'Derzeit können keine weiteren Dateien angenommen werden. Bitte versuchen Sie es später erneut.',
+    );
+    for (const error of [new Error('Payload too large'), { body: { messages: ['Internal error'] } }, undefined]) {
+      expect(uploadFailureText(error)).toBe('Datei konnte nicht hochgeladen werden');
+    }
+  });
+
+  it('shows that text on the failed row', () => {
+    const state = run(select(png('a')), {
+      type: 'failed',
+      key: 'a',
+      statusText: uploadFailureText({ body: { messages: ['Upload capacity reached'] } }),
+    });
+    expect(state.rows[0]).toMatchObject({ status: 'failed', id: '' });
+    expect(state.rows[0]!.statusText).toMatch(/^Derzeit können keine weiteren Dateien angenommen werden/);
+    expect(state.pending).toBe(0);
   });
 });

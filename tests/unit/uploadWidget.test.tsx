@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nContext } from 'ra-core';
+import { HttpError, I18nContext } from 'ra-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileUpload, type UploadedFileEntry } from '../../src/components/upload';
 import type { UploadOptions } from '../../src/dataProvider/publicApi';
@@ -110,6 +110,28 @@ describe('upload widget', () => {
     expect(onChange).toHaveBeenLastCalledWith([{ name: 'gut.png', id: 'doc-gut', status: 'Datei hochgeladen' }]);
     expect(upload).toHaveBeenCalledTimes(2);
     expect(screen.queryByText('Upload im Gange ...')).toBeNull();
+  });
+
+  it('says to try again later when the server takes no more uploads (503), and keeps the generic text otherwise', async () => {
+    const { input, user, calls, onChange } = renderWidget();
+    await user.upload(input, [png('voll.png'), png('kaputt.png')]);
+    const full = {
+      errorCode: 'UPLOAD_CAPACITY_REACHED',
+      messages: ['Upload capacity reached'],
+      traceId: 't',
+      status: 503,
+    };
+    await act(async () => calls[0]!.reject(new HttpError('Upload capacity reached', 503, full)));
+    await act(async () => calls[1]!.reject(new HttpError('Internal error', 500, { messages: ['Internal error'] })));
+    expect(
+      within(row('voll.png')).getByText(
+        'Derzeit können keine weiteren Dateien angenommen werden. Bitte versuchen Sie es später erneut.',
+      ),
+    ).toBeVisible();
+    expect(within(row('voll.png')).queryByText('Datei konnte nicht hochgeladen werden')).toBeNull();
+    expect(within(row('kaputt.png')).getByText('Datei konnte nicht hochgeladen werden')).toBeVisible();
+    expect(screen.queryByText('Upload im Gange ...')).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('deletes a row with "Datei entfernen" and re-emits the remaining uploaded entries', async () => {

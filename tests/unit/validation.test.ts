@@ -15,11 +15,14 @@ import {
   isoBirthDate,
   legalForm,
   maxLength,
+  hasControlCharacters,
   mustBeChecked,
+  noControlCharacters,
   phone,
   required,
   salutation,
   VALIDATION_TEXTS,
+  website,
 } from '../../src/domain/validation';
 import {
   birthDateIso,
@@ -224,6 +227,104 @@ describe('registration steps (spec section 5)', () => {
     const errors = validateApplication({ ...toSubmitPayload(validRegistration(), []), phoneNumber: '12', email: 'x' });
     expect(errors).toEqual({ phoneNumber: TOO_SHORT, email: VALIDATION_TEXTS.email });
     expect(validateApplication(toSubmitPayload(validRegistration(), []))).toEqual({});
+  });
+});
+
+describe('control characters and bidi controls', () => {
+  const CONTROL_TEXT = 'Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.';
+  const forbidden = {
+    'NUL U+0000': '\u0000',
+    'BEL U+0007': '\u0007',
+    'tab U+0009': '\t',
+    'line feed U+000A': '\n',
+    'carriage return U+000D': '\r',
+    'unit separator U+001F': '\u001f',
+    'DEL U+007F': '\u007f',
+    'C1 U+0080': '\u0080',
+    'C1 U+0085 (next line)': '\u0085',
+    'C1 U+009F': '\u009f',
+    'left-to-right mark U+200E': '\u200e',
+    'right-to-left mark U+200F': '\u200f',
+    'left-to-right embedding U+202A': '\u202a',
+    'right-to-left embedding U+202B': '\u202b',
+    'pop directional formatting U+202C': '\u202c',
+    'left-to-right override U+202D': '\u202d',
+    'right-to-left override U+202E': '\u202e',
+    'left-to-right isolate U+2066': '\u2066',
+    'right-to-left isolate U+2067': '\u2067',
+    'first strong isolate U+2068': '\u2068',
+    'pop directional isolate U+2069': '\u2069',
+  };
+
+  it.each(Object.entries(forbidden))('refuses %s anywhere in a text', (_name, character) => {
+    for (const text of [character, `Erika${character}`, `${character}Erika`, `Er${character}ika`]) {
+      expect(noControlCharacters(text)).toBe(CONTROL_TEXT);
+      expect(hasControlCharacters(text)).toBe(true);
+    }
+    expect(VALIDATION_TEXTS.controlCharacters).toBe(CONTROL_TEXT);
+  });
+
+  it.each([
+    ['umlauts and ß', 'Jürgen Größe-Öztürk'],
+    ['accents and other scripts', 'Zoë Ångström, Łódź, Ελένη, 李'],
+    ['punctuation a name or address may hold', "O'Brien & Söhne (Kopie) – Nr. 7/8, 50% #1"],
+    ['a no-break space', 'Studio\u00a0Sonnenschein'],
+    ['an emoji with a zero-width joiner', 'Studio 👩\u200d💻'],
+    ['characters just outside the ranges', '\u00a0\u200d\u2029\u206a\u2070'],
+  ])('accepts %s', (_name, text) => {
+    expect(noControlCharacters(text)).toBeNull();
+  });
+
+  it('leaves empty values to required', () => {
+    for (const value of ['', undefined, null]) expect(noControlCharacters(value)).toBeNull();
+  });
+
+  it.each(Object.keys(APPLICATION_FIELD_RULES) as (keyof typeof APPLICATION_FIELD_RULES)[])(
+    'is the first rule the application field %s checks after required',
+    (field) => {
+      expect(validateApplicationField(field, 'ab\u0000cd')).toBe(CONTROL_TEXT);
+      expect(validateApplicationField(field, 'ab\u202ecd')).toBe(CONTROL_TEXT);
+    },
+  );
+
+  it('shows the message in the registration form too', () => {
+    expect(fieldError('lastName', validRegistration({ lastName: 'Muster\u202emann' }))).toBe(CONTROL_TEXT);
+    expect(isStepValid(0, validRegistration({ firstName: 'Er\u0000ika' }))).toBe(false);
+  });
+});
+
+describe('website rule', () => {
+  const WEBSITE_TEXT =
+    'Bitte geben Sie eine Webadresse ein, die mit http:// oder https:// beginnt, z. B. https://www.fotostudio.de.';
+
+  it.each(['https://www.fotostudio.de', 'http://studio.example/kontakt?x=1#a', 'HTTPS://STUDIO.EXAMPLE', ''])(
+    'accepts %j',
+    (value) => {
+      expect(website(value)).toBeNull();
+    },
+  );
+
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'vbscript:msgbox(1)',
+    'ftp://dateien.studio.example',
+    'file:///C:/Windows',
+    'mailto:info@studio.example',
+    'www.fotostudio.de',
+    '//fotostudio.de',
+    'https://',
+    'https://foto studio.de',
+  ])('refuses %j', (value) => {
+    expect(website(value)).toBe(WEBSITE_TEXT);
+    expect(validateApplicationField('website', value)).toBe(WEBSITE_TEXT);
+  });
+
+  it('is checked in the registration form step 2', () => {
+    expect(isStepValid(1, validRegistration({ website: 'javascript:alert(1)' }))).toBe(false);
+    expect(isStepValid(1, validRegistration({ website: 'https://www.fotostudio.de' }))).toBe(true);
   });
 });
 

@@ -51,6 +51,41 @@ export function sanitizeFileName(header: string | undefined): string {
   return name || FALLBACK_DOCUMENT_NAME;
 }
 
+/** Extensions that match each detected type; the first one is added when a name has none of them. */
+const TYPE_EXTENSIONS: Record<DocumentContentType, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+};
+
+/** A name's last ".xyz" when it reads as an extension: up to 16 letters and digits, one a letter. */
+function splitExtension(name: string): { stem: string; extension: string } {
+  const match = /\.([A-Za-z0-9]{1,16})$/.exec(name);
+  if (!match || match.index === 0 || !/[A-Za-z]/.test(match[1])) return { stem: name, extension: '' };
+  return { stem: name.slice(0, match.index), extension: name.slice(match.index) };
+}
+
+/**
+ * The name a document is offered under: its extension always that of the type detected from its
+ * bytes, so a PDF named "Gewerbeanmeldung.pdf.hta" or a PNG named "Nachweis.html" cannot open in
+ * another program (a polyglot file runs as what its name says). A matching extension is kept as
+ * written ("Foto.JPG", "Scan.jpeg"); a wrong one is replaced, unless the name already ends in the
+ * right one before it ("Gewerbeanmeldung.pdf.hta" → "Gewerbeanmeldung.pdf"); a missing one is
+ * added ("Foto" → "Foto.jpg"). Applied at upload and again at download, for names stored before.
+ */
+export function nameForType(name: string, contentType: string): string {
+  const allowed = TYPE_EXTENSIONS[contentType as DocumentContentType];
+  if (!allowed) return name;
+  const matches = (extension: string) => allowed.includes(extension.toLowerCase());
+  const { stem, extension } = splitExtension(name);
+  if (matches(extension)) return name;
+  const inner = splitExtension(stem);
+  if (inner.extension && matches(inner.extension)) return stem;
+  const base = stem.replace(/[\s.]+$/, '') || FALLBACK_DOCUMENT_NAME;
+  const kept = Array.from(base).slice(0, MAX_DOCUMENT_NAME_LENGTH - allowed[0].length);
+  return `${kept.join('').trimEnd()}${allowed[0]}`;
+}
+
 const GERMAN_ASCII: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
 
 /** RFC 5987 value: percent-encoded UTF-8, including the characters encodeURIComponent leaves alone. */

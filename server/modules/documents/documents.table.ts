@@ -1,3 +1,4 @@
+import { isNull } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/types';
 import { companyApplications } from '../company-applications/company-applications.table';
@@ -5,7 +6,7 @@ import { companyApplications } from '../company-applications/company-application
 /**
  * Uploaded documents (registration attachments). The bytes are AES-256-GCM encrypted at rest;
  * `iv` and `authTag` belong to that encryption. A document without an application is deleted
- * after 24 hours; one attached to a rejected application after the retention period.
+ * after 2 hours; one attached to a rejected application after the retention period.
  */
 export const documents = pgTable(
   'documents',
@@ -20,6 +21,12 @@ export const documents = pgTable(
     applicationId: uuid('application_id').references(() => companyApplications.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('documents_application_idx').on(t.applicationId), index('documents_created_idx').on(t.createdAt)],
+  (t) => [
+    index('documents_application_idx').on(t.applicationId),
+    index('documents_created_idx').on(t.createdAt),
+    // The upload's cap counts and sums the unattached documents on every upload: this index holds
+    // just those (a few hundred at most) with their size, so the check never visits the table.
+    index('documents_unattached_size_idx').on(t.size).where(isNull(t.applicationId)),
+  ],
 );
 export type DocumentRow = typeof documents.$inferSelect;

@@ -8,7 +8,7 @@ import { requireRole } from '../../lib/permissions';
 import { publicRoute } from '../../lib/public-route';
 import { errorBodySchema, errorResponses } from '../../lib/responses';
 import { decryptDocument, encryptDocument, loadDocumentKey } from './crypto';
-import { attachmentDisposition, detectDocumentType, sanitizeFileName } from './documents.content';
+import { attachmentDisposition, detectDocumentType, nameForType, sanitizeFileName } from './documents.content';
 import { documentRepository } from './documents.repository';
 import { documentParams, uploadedDocumentSchema, uploadHeaders } from './documents.schemas';
 
@@ -20,7 +20,8 @@ const unsupportedMediaType = () => new ApiError(415, TRANSPORT_MESSAGES.unsuppor
 /**
  * Registration attachments. POST /api/document (public, rate limited) takes the raw bytes of one
  * JPEG, PNG or PDF (at most 2 MiB), decides the type from the content, and stores the bytes
- * encrypted; the application submit attaches the returned id. GET /api/document/{id} gives a
+ * encrypted, unless the documents no application has taken yet have reached their cap (503);
+ * the application submit attaches the returned id. GET /api/document/{id} gives a
  * LumioAdmin the decrypted file for the review.
  */
 export async function documentsModule(app: FastifyInstance) {
@@ -54,6 +55,7 @@ export async function documentsModule(app: FastifyInstance) {
           413: errorBodySchema,
           415: errorBodySchema,
           429: errorBodySchema,
+          503: errorBodySchema,
         },
       },
     },
@@ -63,7 +65,7 @@ export async function documentsModule(app: FastifyInstance) {
       const contentType = detectDocumentType(bytes);
       if (!contentType) throw unsupportedMediaType();
       const id = randomUUID();
-      const name = sanitizeFileName(request.headers['x-filename']);
+      const name = nameForType(sanitizeFileName(request.headers['x-filename']), contentType);
       let encrypted;
       try {
         encrypted = encryptDocument(key, id, bytes);
@@ -71,12 +73,19 @@ export async function documentsModule(app: FastifyInstance) {
         request.log.error({ err }, 'document could not be encrypted');
         throw new ApiError(500, SERVER_MESSAGES.cannotEncryptDocument);
       }
+      let stored: boolean;
       try {
-        await repo().create({ id, name, contentType, size: bytes.length, ...encrypted });
+        stored = await repo().createWithinCap(
+          { id, name, contentType, size: bytes.length, ...encrypted },
+          app.config.unattachedUploads,
+        );
       } catch (err) {
         request.log.error({ err }, 'document could not be stored');
         throw new ApiError(500, SERVER_MESSAGES.cannotStoreDocument);
       }
+      // Anonymous uploads must not fill the disk: until applications take some documents or the
+      // cleanup removes old ones, further uploads wait (UPLOAD_UNATTACHED_MAX_COUNT, _MAX_MB).
+      if (!stored) throw new ApiError(503, SERVER_MESSAGES.uploadCapacityReached, 'UPLOAD_CAPACITY_REACHED');
       return reply.code(201).send({ id });
     },
   );
@@ -105,13 +114,16 @@ export async function documentsModule(app: FastifyInstance) {
         throw new ApiError(500, SERVER_MESSAGES.cannotDecryptDocument);
       }
       // The file's bytes bypass the JSON serializer; the typed reply knows only the error bodies.
-      return (reply as FastifyReply)
-        .type(document.contentType)
-        .header('content-disposition', attachmentDisposition(document.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(bytes);
+      return (
+        (reply as FastifyReply)
+          .type(document.contentType)
+          // Again at download: documents stored before names followed the type keep their old name.
+          .header('content-disposition', attachmentDisposition(nameForType(document.name, document.contentType)))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(bytes)
+      );
     },
   );
 }

@@ -10,6 +10,7 @@ import { DOCUMENT_CONTENT_TYPES, UPLOAD_TEXTS } from '../../domain/documents';
 import {
   filesToUpload,
   initialUploadState,
+  uploadFailureText,
   uploadReducer,
   type SelectedFile,
   type UploadedFileEntry,
@@ -94,7 +95,7 @@ export function FileUpload({ upload, onChange, onPendingChange, disabled = false
     })
       .then(
         ({ id }) => dispatch({ type: 'succeeded', key, id }),
-        () => dispatch({ type: 'failed', key }),
+        (error: unknown) => dispatch({ type: 'failed', key, statusText: uploadFailureText(error) }),
       )
       .finally(() => controllers.current.delete(key));
   };

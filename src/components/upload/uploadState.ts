@@ -1,11 +1,13 @@
 import { checkFileBeforeUpload, UPLOAD_TEXTS } from '../../domain/documents';
+import { errorBodyOf, SERVER_MESSAGE_TEXTS, SERVER_MESSAGES } from '../../domain/errorCatalogue';
 
 /**
  * State rules of the document upload widget (spec sections 3, 4, 5 and 8), as a pure reducer:
  * - a selected file is either rejected at once (wrong type or too large: status text, empty id,
  *   never uploaded) or starts uploading;
  * - an upload ends as uploaded ('Datei hochgeladen', with the server's id) or failed ('Datei
- *   konnte nicht hochgeladen werden', empty id; any request error, no retry);
+ *   konnte nicht hochgeladen werden', empty id; any request error, no retry), except when the
+ *   server is full ('Upload capacity reached'): then its catalogue text says to try again later;
  * - the pending count rises by the number selected and drops by one per rejected, succeeded or
  *   failed file; 'Upload im Gange ...' shows while it is above 0;
  * - deleting a row removes it and re-emits the successful entries;
@@ -52,7 +54,7 @@ export type UploadAction =
   | { type: 'selected'; files: SelectedFile[] }
   | { type: 'progress'; key: string; fraction: number }
   | { type: 'succeeded'; key: string; id: string }
-  | { type: 'failed'; key: string }
+  | { type: 'failed'; key: string; statusText?: string }
   | { type: 'removed'; key: string };
 
 export const initialUploadState: UploadState = { rows: [], pending: 0, emitted: null };
@@ -74,13 +76,29 @@ export function filesToUpload(files: readonly SelectedFile[]): SelectedFile[] {
   return files.filter((file) => checkFileBeforeUpload(file) === null);
 }
 
-function finishUpload(state: UploadState, key: string, outcome: { id: string } | null): UploadState {
+/**
+ * The status text of a failed upload: the spec's generic one, but the catalogue's own text when
+ * the server has reached its cap on uploads, because trying again later helps there.
+ */
+export function uploadFailureText(error: unknown): string {
+  const message = errorBodyOf(error)?.messages?.[0];
+  return message === SERVER_MESSAGES.uploadCapacityReached
+    ? SERVER_MESSAGE_TEXTS.uploadCapacityReached
+    : UPLOAD_TEXTS.failed;
+}
+
+function finishUpload(
+  state: UploadState,
+  key: string,
+  outcome: { id: string } | null,
+  failedText: string = UPLOAD_TEXTS.failed,
+): UploadState {
   const row = state.rows.find((candidate) => candidate.key === key);
   // A row deleted while uploading was already taken off the pending count.
   if (!row || row.status !== 'uploading') return state;
   const finished: UploadRow = outcome
     ? { ...row, id: outcome.id, status: 'uploaded', statusText: UPLOAD_TEXTS.uploaded, progress: 1 }
-    : { ...row, id: '', status: 'failed', statusText: UPLOAD_TEXTS.failed };
+    : { ...row, id: '', status: 'failed', statusText: failedText };
   const rows = state.rows.map((candidate) => (candidate.key === key ? finished : candidate));
   return {
     rows,
@@ -113,7 +131,7 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
       // An answer without an id cannot be attached to the application: it counts as failed.
       return finishUpload(state, action.key, action.id ? { id: action.id } : null);
     case 'failed':
-      return finishUpload(state, action.key, null);
+      return finishUpload(state, action.key, null, action.statusText);
     case 'removed': {
       const row = state.rows.find((candidate) => candidate.key === action.key);
       if (!row) return state;

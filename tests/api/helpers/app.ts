@@ -20,11 +20,11 @@ export const DEMO = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { distDir?: string } = {},
+  options: { distDir?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance & { database: Database }> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     SEED_DEMO_DATA: 'true',
     // Nothing of a test run is written to disk: keys the embedded mode would keep in DATA_DIR stay in memory.
@@ -35,7 +35,12 @@ export async function buildTestApp(
     ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  const app = await build({ config, database, logger: false, distDir: options.distDir });
+  const app = await build({
+    config,
+    database,
+    distDir: options.distDir,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -99,6 +104,17 @@ export function apiClient(app: FastifyInstance, token?: string) {
 }
 
 export type ApiResponse = LightMyRequestResponse;
+
+/** Collects the app's log lines (pass `stream` to buildTestApp's logStream). */
+export function captureLog() {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => void lines.push(line) },
+    /** Everything logged so far, as one text. */
+    text: () => lines.join(''),
+    clear: () => void lines.splice(0),
+  };
+}
 
 /** Asserts the error body shape of ARCHITECTURE.md and returns it. */
 export function errorOf(res: ApiResponse) {

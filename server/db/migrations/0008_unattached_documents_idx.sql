@@ -1,0 +1,1 @@
+CREATE INDEX "documents_unattached_size_idx" ON "documents" USING btree ("size") WHERE "documents"."application_id" is null;
