@@ -31,7 +31,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database per run, seeded with the demo users.
-    command: `rm -rf .tmp/e2e-data && node --import tsx server/server.ts`,
+    command: `rm -rf .tmp/e2e-data && node --enable-source-maps dist-server/server.mjs`,
     url: `${baseURL}/config/config.json`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -9,7 +9,7 @@
 // benchmark opens the directory itself and checks every application the first server answered 201:
 // the application row, and its confirmation mail in the outbox (sent, or still queued).
 //
-// Usage: node bench/recovery.mjs [--load 4] [--settle 75] [--runs 2]
+// Usage: node bench/recovery.mjs [--load 4] [--settle 100] [--runs 2]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +24,9 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const LOAD_SECONDS = arg('load', 4);
-// A mail whose send was under way at the kill is retried once its worker's heartbeat is missed
-// (30 s) and pg-boss's monitor notices (up to 60 s more).
-const SETTLE_SECONDS = arg('settle', 75);
+// A mail whose send was under way at the kill is retried once its heartbeat is missed (10 s), the
+// queue's monitor notices (every 15 s) and the first retry's wait (30–60 s) has passed.
+const SETTLE_SECONDS = arg('settle', 100);
 const RUNS = arg('runs', 2);
 // The per-address limit would refuse the load; the benchmark is one address.
 const ENV = { RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };

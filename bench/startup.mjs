@@ -12,6 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, reportBudgets, verdict } from './lib/report.mjs';
 import { spawnServer } from './lib/server-process.mjs';
+import { buildServer } from '../scripts/build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const BUDGET_MS = 5000;
@@ -48,12 +49,13 @@ async function main() {
       warm.push(ms);
       console.log(`warm start ${i + 1}: ${ms.toFixed(0)} ms`);
     }
-    // One more warm start, step by step, to show where the time goes.
-    const phases = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'bench/startup-phases.ts'), join(base, 'cold-0')],
-      { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '' } },
-    );
+    // One more warm start, step by step, to show where the time goes (bundled like the server).
+    await buildServer(['bench/startup-phases.ts']);
+    const phases = spawnSync(process.execPath, [join(root, 'dist-server/startup-phases.mjs'), join(base, 'cold-0')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '' },
+    });
     if (phases.status !== 0) throw new Error(`startup-phases: ${phases.stderr}`);
     const marks = JSON.parse(phases.stdout.trim().split('\n').pop());
     console.log('\nWarm start step by step (ms since the process started):');

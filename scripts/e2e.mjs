@@ -1,8 +1,10 @@
 // `npm run test:e2e`: browser tests in Debian's Chromium (installed here when missing; Playwright
-// never downloads a browser), against a freshly built web app and a server on its own data dir.
+// never downloads a browser), against a freshly built web app and server (as `npm start` runs
+// them) on its own data dir.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,6 +22,8 @@ if (!existsSync(chromium)) {
 }
 
 run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+// The browser tests run the server as `npm start` does: the built bundle.
+await buildServer();
 run(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)], {
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });

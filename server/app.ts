@@ -48,6 +48,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
+  workersAfterListen?: boolean;
 }
 
 // Validation messages of the server's own schemas read in German, like the rest of the portal.
@@ -114,7 +116,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(csrfPlugin, { secureCookie: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
-  await app.register(jobsPlugin, { database });
+  await app.register(jobsPlugin, { database, workersAfterListen: options.workersAfterListen });
 
   const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
   await app.register(authPlugin, {

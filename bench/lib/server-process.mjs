@@ -1,9 +1,10 @@
-// `npm start`'s server process (server/server.ts, what scripts/start.mjs spawns once the build is
-// current) on a free loopback port and a PGlite data directory, for the benchmarks that time its
-// start or kill it.
+// `npm start`'s server process (dist-server/server.mjs, what scripts/start.mjs spawns once the
+// builds are current; built here when stale) on a free loopback port and a PGlite data directory,
+// for the benchmarks that time its start or kill it.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { buildServer, SERVER_BUNDLE, SERVER_SOURCES } from '../../scripts/build-server.mjs';
+import { isStale } from '../../scripts/lib/freshness.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const GIVE_UP_MS = 60_000;
@@ -27,10 +28,11 @@ export function freePort() {
  * @param {{ dataDir: string, port?: number, env?: Record<string, string> }} options
  */
 export async function spawnServer({ dataDir, port, env = {} }) {
+  if (isStale(SERVER_BUNDLE, SERVER_SOURCES)) await buildServer();
   port ??= await freePort();
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, validateNewPassword } from '../../src/domain/password';
 import type { AppConfig } from '../config';
@@ -53,7 +53,7 @@ async function lookupToken(db: Db, token: string, now: Date): Promise<TokenState
       expiresAt: passwordSetupTokens.expiresAt,
       usedAt: passwordSetupTokens.usedAt,
       revokedAt: passwordSetupTokens.revokedAt,
-      hasPassword: users.passwordHash,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(passwordSetupTokens)
     .innerJoin(users, eq(users.id, passwordSetupTokens.userId))

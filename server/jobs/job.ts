@@ -37,6 +37,11 @@ export interface JobDefinition<Payload> {
   queue(config: AppConfig): JobQueueSettings;
   /** A cron expression (Europe/Berlin) for jobs that run on a schedule. */
   schedule?: string;
+  /**
+   * Jobs a worker claims and runs at once (default 1). While claims come back full the worker
+   * claims again without waiting, so a backlog (mails after a relay outage) drains at full speed.
+   */
+  batchSize?: number;
   handler(ctx: JobContext, payload: Payload, attempt: JobAttempt): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export interface RegisteredJob {
   name: string;
   queue(config: AppConfig): JobQueueSettings;
   schedule?: string;
+  batchSize?: number;
   /** Checks the stored payload against the job's schema, then runs the handler. */
   run(ctx: JobContext, data: unknown, attempt: JobAttempt): Promise<void>;
 }

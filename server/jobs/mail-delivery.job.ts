@@ -18,12 +18,16 @@ export const mailDeliveryJob = defineJob({
     retryDelay: config.mailRetryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: MAX_RETRY_DELAY_SECONDS,
-    // The transport's timeouts end a send within 90 s (server/mail/transport.ts). A worker that
-    // dies mid-send stops its heartbeat, and the mail is retried about half a minute later.
-    expireInSeconds: 300,
-    heartbeatSeconds: 30,
+    // The transport's timeouts end a send within 90 s (server/mail/transport.ts), so a claim older
+    // than two minutes belongs to a dead worker. A worker that dies during a slow send also stops
+    // its heartbeat; either way the queue's monitor (every 15 s, server/jobs/queue.ts) hands the
+    // mail to the next retry.
+    expireInSeconds: 120,
+    heartbeatSeconds: 10,
     notify: true,
   }),
+  // A handful of mails at once over the transport's connections; a backlog drains in bursts.
+  batchSize: 5,
   handler: (ctx, { outboxId }, attempt) =>
     deliverQueuedMail(ctx, outboxId, { finalAttempt: attempt.retryCount >= MAIL_RETRY_LIMIT }),
 });

@@ -16,13 +16,25 @@ declare module 'fastify' {
  * the app stops them first and waits for running jobs, before the mail transport and the database
  * close (those are onClose hooks; preClose runs before any of them).
  */
+export interface JobsPluginOptions {
+  database: Database;
+  /**
+   * Start the workers once the server listens instead of once it is ready. `npm start` does: after
+   * a crash a backlog of mails would otherwise compete with the start itself, and the portal
+   * should answer first. Apps that are never listened on (tests with inject) start them on ready.
+   */
+  workersAfterListen?: boolean;
+}
+
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, opts: { database: Database }) => {
+  async (app: FastifyInstance, opts: JobsPluginOptions) => {
     const log = app.log.child({ module: 'jobs' });
     const runtime = await createJobRuntime(opts.database, app.config, log, app.mailer);
     app.decorate('jobs', runtime.queue);
     app.decorate('mailOutbox', runtime.outbox);
-    if (app.config.jobWorkers) app.addHook('onReady', () => runtime.queue.startWorkers(runtime.context));
+    if (app.config.jobWorkers) {
+      app.addHook(opts.workersAfterListen ? 'onListen' : 'onReady', () => runtime.queue.startWorkers(runtime.context));
+    }
     app.addHook('preClose', () => runtime.queue.stop());
   },
   { name: 'jobs', dependencies: ['mail'] },

@@ -40,7 +40,9 @@ export interface JobQueue {
 }
 
 function bossOptions(database: Database): ConstructorOptions {
-  const common: ConstructorOptions = { schema: JOB_SCHEMA, useListenNotify: true };
+  // The monitor finds jobs whose worker died (no heartbeat); pg-boss checks every 60 s by default,
+  // which would leave a crashed worker's mails waiting longer than their first retry.
+  const common: ConstructorOptions = { schema: JOB_SCHEMA, useListenNotify: true, monitorIntervalSeconds: 15 };
   return database.kind === 'pglite'
     ? // PGlite is one session in this process: pg-boss shares it (PGlite serialises every
       // statement and transaction), so the queue works without a socket.
@@ -84,17 +86,31 @@ export async function startJobQueue(
 
     async startWorkers(ctx) {
       for (const job of jobs) {
-        await boss.work(
-          job.name,
-          { pollingIntervalSeconds: POLLING_SECONDS, notifyPollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 },
-          async ([claimed]) => {
-            await job.run(ctx, claimed.data, {
-              id: claimed.id,
-              retryCount: claimed.retryCount,
-              signal: claimed.signal,
-            });
-          },
-        );
+        const options = {
+          pollingIntervalSeconds: POLLING_SECONDS,
+          notifyPollingIntervalSeconds: POLLING_SECONDS,
+          batchSize: job.batchSize ?? 1,
+          burstWhenBatchFull: true,
+          // Each job of a claim settles on its own: one mail refused by the relay is retried
+          // alone, not with the others of its batch (which would send those twice).
+          perJobResults: true,
+        } as const;
+        await boss.work(job.name, options, async (claimed) => {
+          const outcomes = await Promise.allSettled(
+            claimed.map((c) => job.run(ctx, c.data, { id: c.id, retryCount: c.retryCount, signal: c.signal })),
+          );
+          return outcomes.map((outcome, i) => {
+            if (outcome.status === 'fulfilled') return { id: claimed[i].id, status: 'completed' as const };
+            // Logged with the safe serializer (unless the handler logged it already); the job itself
+            // keeps only the error's class, as a message may carry personal data (a relay quoting
+            // the recipient).
+            if (!(outcome.reason as { logged?: boolean } | undefined)?.logged) {
+              ctx.log.warn({ err: outcome.reason, job: job.name, jobId: claimed[i].id }, 'job failed');
+            }
+            const type = outcome.reason instanceof Error ? outcome.reason.name : 'Error';
+            return { id: claimed[i].id, status: 'failed' as const, output: { error: type } };
+          });
+        });
       }
     },
 

@@ -10,10 +10,12 @@ export function deliveryFailureCode(err: unknown): string {
   return typeof e?.responseCode === 'number' ? `${code} ${e.responseCode}` : code;
 }
 
-/** Thrown to make the job queue retry; carries only the failure code (the job keeps it). */
+/** Thrown to make the job queue retry; carries only the failure code, and is logged already. */
 export class MailDeliveryError extends Error {
+  readonly logged = true;
   constructor(code: string) {
     super(`mail delivery failed: ${code}`);
+    this.name = 'MailDeliveryError';
   }
 }
 
