@@ -69,6 +69,9 @@ async function main() {
   }
 
   const config = loadConfig({
+    // A relay outside this process, as in production (the embedded catcher parses every mail here).
+    ...(process.env.BENCH_SMTP_URL ? { SMTP_URL: process.env.BENCH_SMTP_URL } : {}),
+    ...(process.env.BENCH_JOB_WORKERS ? { JOB_WORKERS: process.env.BENCH_JOB_WORKERS } : {}),
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'silent',
     PUBLIC_URL: 'http://localhost:8080',
@@ -79,19 +82,34 @@ async function main() {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  // Time spent writing the mail and its job inside the approval's transaction.
+  const enqueueMs: number[] = [];
   if (process.env.BENCH_OUTBOX === 'none') app.mailOutbox.enqueue = async () => '';
+  else {
+    const enqueue = app.mailOutbox.enqueue.bind(app.mailOutbox);
+    app.mailOutbox.enqueue = async (tx, mail) => {
+      const started = performance.now();
+      try {
+        return await enqueue(tx, mail);
+      } finally {
+        enqueueMs.push(performance.now() - started);
+      }
+    };
+  }
   const { accessToken } = await loginAs(app, ADMIN);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
 
   answerParent<{ type: 'stop' } | { type: 'outbox' }>(app, async () => {
+    const sorted = [...enqueueMs].sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
     const counts = await database.db
       .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
       .from(mailOutbox)
       .groupBy(mailOutbox.status)
       .orderBy(mailOutbox.status);
-    return { type: 'outbox', counts };
+    return { type: 'outbox', counts, enqueue: { count: sorted.length, p50: at(50), p95: at(95) } };
   });
   sendToParent({ type: 'ready', port: address.port, token: accessToken, ids: rows.map((r) => r.id) });
 }
