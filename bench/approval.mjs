@@ -133,7 +133,7 @@ async function main() {
     const { counts, enqueue } = await servers.outbox.server.ask({ type: 'outbox' }, 'outbox');
     console.log(`outbox after the runs: ${counts.map((c) => `${c.n} ${c.status}`).join(', ')}`);
     console.log(
-      `writing the mail and its job inside the approval's transaction: p50 ${ms(enqueue.p50)}, p95 ${ms(enqueue.p95)} (${enqueue.count} approvals)`,
+      `writing the mail inside the approval's transaction: p50 ${ms(enqueue.p50)}, p95 ${ms(enqueue.p95)} (${enqueue.count} approvals)`,
     );
   } finally {
     for (const s of Object.values(servers)) await s.server.stop();

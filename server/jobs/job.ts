@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/outbox';
 
 /** What a job's handler may use; the API process and `npm run worker` build it alike. */
 export interface JobContext {
@@ -14,6 +15,7 @@ export interface JobContext {
   mailer: Mailer;
   /** Key of the mail outbox's sealed messages (server/mail/outbox-crypto.ts). */
   outboxKey: Buffer;
+  outbox: MailOutbox;
 }
 
 /** Which attempt of a job a handler is running: 0 first, then one more per retry. */
@@ -42,6 +44,8 @@ export interface JobDefinition<Payload> {
    * claims again without waiting, so a backlog (mails after a relay outage) drains at full speed.
    */
   batchSize?: number;
+  /** Queue one run (with the payload {}) whenever a process's workers start. */
+  runAtWorkerStart?: boolean;
   handler(ctx: JobContext, payload: Payload, attempt: JobAttempt): Promise<void>;
 }
 
@@ -51,6 +55,7 @@ export interface RegisteredJob {
   queue(config: AppConfig): JobQueueSettings;
   schedule?: string;
   batchSize?: number;
+  runAtWorkerStart?: boolean;
   /** Checks the stored payload against the job's schema, then runs the handler. */
   run(ctx: JobContext, data: unknown, attempt: JobAttempt): Promise<void>;
 }

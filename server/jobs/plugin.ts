@@ -32,10 +32,15 @@ export const jobsPlugin = fp(
     const runtime = await createJobRuntime(opts.database, app.config, log, app.mailer);
     app.decorate('jobs', runtime.queue);
     app.decorate('mailOutbox', runtime.outbox);
+    // Mails committed by a request are dispatched once its answer is out, not while it is awaited.
+    app.addHook('onResponse', async () => runtime.outbox.flush());
     if (app.config.jobWorkers) {
       app.addHook(opts.workersAfterListen ? 'onListen' : 'onReady', () => runtime.queue.startWorkers(runtime.context));
     }
-    app.addHook('preClose', () => runtime.queue.stop());
+    app.addHook('preClose', async () => {
+      await runtime.outbox.drain();
+      await runtime.queue.stop();
+    });
   },
   { name: 'jobs', dependencies: ['mail'] },
 );

@@ -33,6 +33,8 @@ export interface JobQueue {
    * change that causes it commits (the mail outbox relies on this).
    */
   send<Payload>(job: Job<Payload>, payload: Payload, tx?: DbOrTx): Promise<void>;
+  /** Queues several jobs of one kind in one statement (in `tx`, when given). */
+  sendMany<Payload>(job: Job<Payload>, payloads: readonly Payload[], tx?: DbOrTx): Promise<void>;
   /** Starts a worker for every job in this process. */
   startWorkers(ctx: JobContext): Promise<void>;
   /** Stops the workers, waits for running jobs (bounded), and lets go of the database. */
@@ -84,6 +86,12 @@ export async function startJobQueue(
       await boss.send(job.name, data, tx ? { db: fromDrizzle(tx, sql) } : {});
     },
 
+    async sendMany(job, payloads, tx) {
+      if (payloads.length === 0) return;
+      const jobs = payloads.map((payload) => ({ data: job.payload.parse(payload) as object }));
+      await boss.insert(job.name, jobs, tx ? { db: fromDrizzle(tx, sql) } : {});
+    },
+
     async startWorkers(ctx) {
       for (const job of jobs) {
         const options = {
@@ -111,6 +119,8 @@ export async function startJobQueue(
             return { id: claimed[i].id, status: 'failed' as const, output: { error: type } };
           });
         });
+        // A stately queue keeps at most one such run waiting, however many processes start.
+        if (job.runAtWorkerStart) await boss.send(job.name, {});
       }
     },
 

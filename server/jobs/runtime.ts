@@ -26,9 +26,6 @@ export async function createJobRuntime(
 ): Promise<JobRuntime> {
   const outboxKey = deriveOutboxKey(await loadDocumentKey(config));
   const queue = await startJobQueue(database, config, log, ALL_JOBS);
-  return {
-    queue,
-    outbox: createMailOutbox(outboxKey, queue),
-    context: { db: database.db, config, log, mailer, outboxKey },
-  };
+  const outbox = createMailOutbox(database.db, outboxKey, queue, log);
+  return { queue, outbox, context: { db: database.db, config, log, mailer, outboxKey, outbox } };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -31,8 +32,16 @@ export const mailOutbox = pgTable(
     /** The relay's message id, to find the mail in the relay's log. */
     messageId: text('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its delivery job was queued (right after the commit, or by the sweep). */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_reference_idx').on(t.kind, t.reference)],
+  (t) => [
+    index('mail_outbox_reference_idx').on(t.kind, t.reference),
+    // The sweep looks only for mails whose dispatch a crash prevented: few, if any.
+    index('mail_outbox_undispatched_idx')
+      .on(t.createdAt)
+      .where(sql`${t.dispatchedAt} is null`),
+  ],
 );
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { mailDeliveryJob } from '../jobs/mail-delivery.job';
 import type { JobQueue } from '../jobs/queue';
 import type { MailMessage } from './mailer';
@@ -22,15 +23,36 @@ export interface OutboxMail {
   message: MailMessage;
 }
 
+/** Queues a mail in the transaction it was handed with (see MailOutbox.transaction). */
+export type QueueMail = (mail: OutboxMail) => Promise<string>;
+
 export interface MailOutbox {
   /**
-   * Writes the mail and its delivery job in the caller's transaction: the mail exists exactly
-   * when the change that causes it commits, and a crash or a relay outage after the commit only
-   * delays it (the job retries with growing waits). Returns the outbox id.
+   * Runs `work` in one transaction of `db` and hands it `queueMail`: every mail it queues is
+   * written into the outbox in that transaction, so the mail exists exactly when the change that
+   * causes it commits. After the commit the mails wait for `flush` (the server calls it once the
+   * answer is sent, so the user does not wait for the dispatch; at the latest after
+   * DISPATCH_DELAY_MS); what a crash keeps from being dispatched, the sweep dispatches
+   * (server/jobs/mail-dispatch.job.ts). A relay outage only delays a mail: delivery retries.
    */
-  enqueue(tx: Tx, mail: OutboxMail): Promise<string>;
+  transaction<T>(db: Db, work: (tx: Tx, queueMail: QueueMail) => Promise<T>): Promise<T>;
+  /**
+   * Only writes the mail (sealed) in `tx`, without the dispatch after the commit: the state a crash
+   * between commit and dispatch leaves, which the sweep picks up. `transaction` is the way to send.
+   */
+  write(tx: DbOrTx, mail: OutboxMail): Promise<string>;
   /** Marks the still-queued mails of this kind and reference as superseded: they never go out. */
   supersede(tx: Tx, kind: MailKind, reference: string): Promise<number>;
+  /**
+   * Hands written, undispatched mails to the delivery job: those of `ids`, or (without ids) every
+   * one. Claiming a mail and queueing its job is one transaction, so each mail gets exactly one
+   * delivery job, also when the dispatch after a commit and sweeps of several processes meet.
+   */
+  dispatch(ids?: readonly string[]): Promise<number>;
+  /** Dispatches the mails committed since the last flush (not awaited; see drain). */
+  flush(): void;
+  /** Dispatches what is waiting and waits for every dispatch under way (before the database closes). */
+  drain(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -39,14 +61,80 @@ declare module 'fastify' {
   }
 }
 
-export function createMailOutbox(outboxKey: Buffer, queue: Pick<JobQueue, 'send'>): MailOutbox {
+/** Committed mails are dispatched at the latest this long after the commit (no answer flushed them). */
+export const DISPATCH_DELAY_MS = 100;
+
+export function createMailOutbox(
+  db: Db,
+  outboxKey: Buffer,
+  queue: Pick<JobQueue, 'sendMany'>,
+  log: FastifyBaseLogger,
+): MailOutbox {
+  const running = new Set<Promise<unknown>>();
+  let waiting: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  function flush() {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting.length === 0) return;
+    const ids = waiting;
+    waiting = [];
+    const dispatching = dispatch(ids).catch((err: unknown) =>
+      // Not lost: the sweep dispatches them within a minute.
+      log.warn({ err, outboxIds: ids }, 'mail dispatch after commit failed; the sweep will do it'),
+    );
+    running.add(dispatching);
+    void dispatching.finally(() => running.delete(dispatching));
+  }
+
+  async function write(tx: DbOrTx, { kind, reference, message }: OutboxMail): Promise<string> {
+    const id = randomUUID();
+    await tx.insert(mailOutbox).values({ id, kind, reference, sealed: sealMail(outboxKey, id, message) });
+    return id;
+  }
+
+  async function dispatch(ids?: readonly string[]): Promise<number> {
+    if (ids && ids.length === 0) return 0;
+    return db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(mailOutbox)
+        .set({ dispatchedAt: sql`now()` })
+        .where(
+          and(
+            ids ? inArray(mailOutbox.id, [...ids]) : undefined,
+            isNull(mailOutbox.dispatchedAt),
+            eq(mailOutbox.status, 'queued'),
+          ),
+        )
+        .returning({ id: mailOutbox.id });
+      await queue.sendMany(
+        mailDeliveryJob,
+        claimed.map((c) => ({ outboxId: c.id })),
+        tx,
+      );
+      return claimed.length;
+    });
+  }
+
   return {
-    async enqueue(tx, { kind, reference, message }) {
-      const id = randomUUID();
-      await tx.insert(mailOutbox).values({ id, kind, reference, sealed: sealMail(outboxKey, id, message) });
-      await queue.send(mailDeliveryJob, { outboxId: id }, tx);
-      return id;
+    async transaction(txDb, work) {
+      const ids: string[] = [];
+      const result = await txDb.transaction((tx) =>
+        work(tx, async (mail) => {
+          const id = await write(tx, mail);
+          ids.push(id);
+          return id;
+        }),
+      );
+      if (ids.length) {
+        waiting.push(...ids);
+        timer ??= setTimeout(flush, DISPATCH_DELAY_MS);
+      }
+      return result;
     },
+
+    write,
 
     async supersede(tx, kind, reference) {
       const rows = await tx
@@ -55,6 +143,15 @@ export function createMailOutbox(outboxKey: Buffer, queue: Pick<JobQueue, 'send'
         .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.reference, reference), eq(mailOutbox.status, 'queued')))
         .returning({ id: mailOutbox.id });
       return rows.length;
+    },
+
+    dispatch,
+
+    flush,
+
+    async drain() {
+      flush();
+      await Promise.allSettled([...running]);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyApplications, mailOutbox, users } from '../../server/db/schema';
 import { deleteOldMailRecords } from '../../server/jobs/cleanup.job';
+import { mailDispatchJob } from '../../server/jobs/mail-dispatch.job';
 import type { CaughtMail } from '../../server/mail';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, openApplication } from './helpers/applications';
@@ -220,6 +221,31 @@ describe('mail outbox', () => {
     } finally {
       await apiOnly.close();
     }
+  });
+
+  it('dispatches by the sweep a mail whose dispatch after the commit never happened (a crash in between)', async () => {
+    const email = applicationBody().email;
+    // What a commit leaves behind when the process dies before dispatching: the written mail only.
+    const id = await app.db.transaction((tx) =>
+      app.mailOutbox.write(tx, {
+        kind: 'application-confirmation',
+        reference: 'gestrandet',
+        message: { to: email, subject: 'Gestrandete Mail', html: '<p>Hallo</p>', text: 'Hallo' },
+      }),
+    );
+    const [before] = await outboxRows('gestrandet');
+    expect(before).toMatchObject({ id, status: 'queued', dispatchedAt: null });
+
+    await app.jobs.send(mailDispatchJob, {});
+    const mail = await catcher().waitFor((m) => m.to === email && m.subject === 'Gestrandete Mail', 15_000);
+    expect(mail.text).toContain('Hallo');
+    await vi.waitFor(async () => {
+      const [after] = await outboxRows('gestrandet');
+      expect(after.status).toBe('sent');
+      expect(after.dispatchedAt).toBeInstanceOf(Date);
+    });
+    // Dispatched once: a second sweep finds nothing to do.
+    expect(await app.mailOutbox.dispatch()).toBe(0);
   });
 
   it('deletes delivery records after 30 days, never a queued mail', async () => {

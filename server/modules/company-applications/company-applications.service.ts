@@ -81,7 +81,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
     const port = idpAdmin;
     // One transaction: the decision, the company, the owner, the link and the mail carrying it
     // exist together or not at all (server/mail/outbox.ts delivers the mail after the commit).
-    return db.transaction(async (tx) => {
+    return outbox.transaction(db, async (tx, queueMail) => {
       const repo = companyApplicationRepository(tx);
       const decided = await repo.decide(id, 'Approved', decidedBy, now);
       if (!decided) throw await whyNotDecidable(repo, id);
@@ -119,7 +119,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
       }
       const setPasswordUrl = await port.createPasswordSetupLink(tx, owner.id);
       const row = await repo.linkCompany(id, company.id);
-      await outbox.enqueue(tx, {
+      await queueMail({
         kind: MAIL_KINDS.ownerActivation,
         reference: owner.id,
         message: ownerActivationMail(
@@ -132,11 +132,11 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
   }
 
   async function reject(id: string, decidedBy: string, now: Date) {
-    return db.transaction(async (tx) => {
+    return outbox.transaction(db, async (tx, queueMail) => {
       const repo = companyApplicationRepository(tx);
       const decided = await repo.decide(id, 'Rejected', decidedBy, now);
       if (!decided) throw await whyNotDecidable(repo, id);
-      await outbox.enqueue(tx, {
+      await queueMail({
         kind: MAIL_KINDS.applicationRejection,
         reference: decided.id,
         message: applicationRejectionMail(
@@ -156,7 +156,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
      */
     async submit(body: SubmitApplicationBody, now = new Date()): Promise<string> {
       const documentIds = [...new Set(body.documentIds)];
-      return db.transaction(async (tx) => {
+      return outbox.transaction(db, async (tx, queueMail) => {
         const repo = companyApplicationRepository(tx);
         await repo.lockEmail(body.email);
         if ((await repo.userHasEmail(body.email)) || (await repo.pendingApplicationHasEmail(body.email, now))) {
@@ -184,7 +184,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
         });
         const attached = await documentRepository(tx).attach(documentIds, row.id);
         if (attached !== documentIds.length) throw documentNotFound();
-        await outbox.enqueue(tx, {
+        await queueMail({
           kind: MAIL_KINDS.applicationConfirmation,
           reference: row.id,
           message: applicationConfirmationMail(

@@ -76,14 +76,14 @@ export function ownerActivationService({ db, config, outbox, idpAdmin }: OwnerAc
 
     async resend(companyId: string): Promise<{ email: string }> {
       const idp = port();
-      return db.transaction(async (tx) => {
+      return outbox.transaction(db, async (tx, queueMail) => {
         const found = await ownerOf(tx, companyId);
         if (!found) throw notFound();
         const { owner, companyName } = found;
         if (!owner || (await idp.hasPassword(tx, owner.id))) throw alreadyActivated();
         const setPasswordUrl = await idp.createPasswordSetupLink(tx, owner.id);
         await outbox.supersede(tx, MAIL_KINDS.ownerActivation, owner.id);
-        await outbox.enqueue(tx, {
+        await queueMail({
           kind: MAIL_KINDS.ownerActivation,
           reference: owner.id,
           message: ownerActivationMail(
