@@ -90,6 +90,7 @@ async function main() {
     LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     DATA_DIR: dataDir,
+    ...(process.env.BENCH_JOB_WORKERS ? { JOB_WORKERS: process.env.BENCH_JOB_WORKERS } : {}),
     // No demo data: the upload is public and touches no other table.
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_PUBLIC_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '1000000',
