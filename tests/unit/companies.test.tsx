@@ -293,6 +293,22 @@ describe('Firma (read-only via companies/{id})', () => {
         ),
       ).toBeVisible();
     });
+
+    it('counts one failed attempt in the singular', async () => {
+      const { dataProvider } = fakeDataProvider();
+      withActivation(dataProvider, [
+        {
+          ...pendingActivation,
+          lastMail: { ...pendingActivation.lastMail!, status: 'queued', sentAt: null, attempts: 1 },
+        },
+      ]);
+      renderApp('/companies/c-1', dataProvider);
+      expect(
+        await screen.findByText(
+          'Die letzte Aktivierungsmail konnte noch nicht zugestellt werden; der Versand wird automatisch wiederholt (bisher 1 Versuch).',
+        ),
+      ).toBeVisible();
+    });
   });
 
   it('returns to the list with the error dialog when the company cannot be loaded', async () => {

@@ -40,7 +40,7 @@ export const companiesMessages = {
         mailNone: 'Es wurde noch keine Aktivierungsmail verschickt.',
         mailQueued: 'Die letzte Aktivierungsmail wird gerade versendet.',
         mailRetrying:
-          'Die letzte Aktivierungsmail konnte noch nicht zugestellt werden; der Versand wird automatisch wiederholt (bisher %{attempts} Versuche).',
+          'Die letzte Aktivierungsmail konnte noch nicht zugestellt werden; der Versand wird automatisch wiederholt (bisher %{smart_count} Versuch). |||| Die letzte Aktivierungsmail konnte noch nicht zugestellt werden; der Versand wird automatisch wiederholt (bisher %{smart_count} Versuche).',
         mailSent: 'Die letzte Aktivierungsmail wurde am %{date} zugestellt.',
         mailFailed: 'Die Aktivierungsmail vom %{date} konnte nicht zugestellt werden.',
         resend: 'Aktivierungsmail erneut senden',

@@ -20,7 +20,7 @@ function mailLine(mail: OwnerActivation['lastMail']): [string, Record<string, un
   if (!mail) return [`${T}.mailNone`, {}];
   if (mail.status === 'sent') return [`${T}.mailSent`, { date: formatDateTime(mail.sentAt) }];
   if (mail.status === 'failed') return [`${T}.mailFailed`, { date: formatDateTime(mail.createdAt) }];
-  if (mail.attempts > 0) return [`${T}.mailRetrying`, { attempts: mail.attempts }];
+  if (mail.attempts > 0) return [`${T}.mailRetrying`, { smart_count: mail.attempts }];
   return [`${T}.mailQueued`, {}];
 }
 
