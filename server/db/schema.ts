@@ -9,3 +9,4 @@ export * from '../modules/company-applications/company-applications.table';
 export * from '../modules/documents/documents.table';
 export * from './list-versions.table';
 export * from '../mail/outbox.table';
+export * from '../modules/audit/audit.table';

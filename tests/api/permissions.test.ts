@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, systemIntegrators } from '../../server/db/schema';
+import { companies, stores, systemIntegrators } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { loginAs } from './helpers/login';
@@ -82,6 +82,18 @@ describe('permissions (docs/permissions.md)', () => {
       .from(companies)
       .where(eq(companies.name, 'Fotostudio Sonnenschein GmbH'));
     const [morgenrot] = await app.db.select().from(companies).where(eq(companies.name, 'Studio Morgenrot e.K.'));
+    const studio = async (companyId: string, name: string) =>
+      (
+        await app.db
+          .insert(stores)
+          .values({ companyId, name, address: 'Testweg 1, 10115 Berlin', country: 'Deutschland' })
+          .returning()
+      )[0];
+    const ownStudio = await studio(sonnenschein.id, 'Rechte-Test Studio');
+    const ownStudioToDelete = await studio(sonnenschein.id, 'Rechte-Test Studio zum Löschen');
+    const foreignStudio = await studio(morgenrot.id, 'Rechte-Test Fremdstudio');
+    const { id: _id, createdAt: _createdAt, ...sonnenscheinFields } = sonnenschein;
+    const storeBody = { name: 'Rechte-Test Studio', address: 'Testweg 1, 10115 Berlin', country: 'Deutschland' };
     const unconfirmed = await submitApplication(app);
     const reviewable = await openApplication(app);
     const toDecide = await openApplication(app);
@@ -117,6 +129,27 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/company': { own: {} },
       'GET /api/company/{id}': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id } },
       'GET /api/company/{id}/store': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id } },
+      // The owner saves the company as it is: allowed, and no change.
+      'PUT /api/company/{id}': {
+        own: { id: sonnenschein.id },
+        foreign: { id: morgenrot.id },
+        body: { ...sonnenscheinFields, phoneNumber2: sonnenscheinFields.phoneNumber2 ?? '' },
+      },
+      'GET /api/company/{id}/history': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id } },
+      'POST /api/company/{id}/store': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id }, body: storeBody },
+      'GET /api/company/{id}/store/{storeId}': {
+        own: { id: sonnenschein.id, storeId: ownStudio.id },
+        foreign: { id: morgenrot.id, storeId: foreignStudio.id },
+      },
+      'PUT /api/company/{id}/store/{storeId}': {
+        own: { id: sonnenschein.id, storeId: ownStudio.id },
+        foreign: { id: morgenrot.id, storeId: foreignStudio.id },
+        body: storeBody,
+      },
+      'DELETE /api/company/{id}/store/{storeId}': {
+        own: { id: sonnenschein.id, storeId: ownStudioToDelete.id },
+        foreign: { id: morgenrot.id, storeId: foreignStudio.id },
+      },
       // Every demo owner has a password: the LumioAdmin's re-send is a 409 that changes nothing.
       'GET /api/company/{id}/owner-activation': { own: { id: morgenrot.id } },
       'POST /api/company/{id}/owner-activation': { own: { id: morgenrot.id } },

@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
+import { systemIntegrators } from '../system-integrators/system-integrators.table';
 import { companies, stores } from './companies.table';
 
 export interface Company {
@@ -21,8 +22,11 @@ export interface Store {
   name: string;
   address: string;
   country: string;
+  systemIntegratorId: string | null;
+  /** The serving system integrator, as the studio lists show it ('name (code)'). */
+  systemIntegrator: { id: string; name: string; code: string } | null;
 }
-export type NewStore = Omit<Store, 'id'>;
+export type NewStore = Pick<Store, 'name' | 'address' | 'country'> & { systemIntegratorId?: string | null };
 
 const companySelection = {
   id: companies.id,
@@ -41,7 +45,34 @@ const companyColumns = {
   address: companies.address,
   country: companies.country,
 };
-const storeSelection = { id: stores.id, name: stores.name, address: stores.address, country: stores.country };
+const storeOwnColumns = {
+  id: stores.id,
+  name: stores.name,
+  address: stores.address,
+  country: stores.country,
+  systemIntegratorId: stores.systemIntegratorId,
+};
+const storeSelection = {
+  ...storeOwnColumns,
+  integratorId: systemIntegrators.id,
+  integratorName: systemIntegrators.name,
+  integratorCode: systemIntegrators.code,
+};
+
+/** A studio row with its left-joined system integrator (null columns when it has none). */
+interface StoreJoined extends Omit<Store, 'systemIntegrator'> {
+  integratorId: string | null;
+  integratorName: string | null;
+  integratorCode: string | null;
+}
+
+function toStore({ integratorId, integratorName, integratorCode, ...store }: StoreJoined): Store {
+  const systemIntegrator =
+    integratorId && integratorName !== null && integratorCode !== null
+      ? { id: integratorId, name: integratorName, code: integratorCode }
+      : null;
+  return { ...store, systemIntegrator };
+}
 const storeColumns = { name: stores.name, address: stores.address, country: stores.country };
 
 export function companyRepository(db: DbOrTx) {
@@ -69,15 +100,72 @@ export function companyRepository(db: DbOrTx) {
     async listStores(companyId: string, q: PagingInput) {
       const scope = eq(stores.companyId, companyId);
       const plan = planList(q, storeColumns, [stores.name, stores.address], stores.id, 'name', scope);
-      const items = await db
+      const rows = await db
         .select(storeSelection)
         .from(stores)
+        .leftJoin(systemIntegrators, eq(systemIntegrators.id, stores.systemIntegratorId))
         .where(plan.where)
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
         .offset(plan.offset);
       const [{ total }] = await db.select({ total: count() }).from(stores).where(plan.where);
-      return { items, total };
+      return { items: rows.map(toStore), total };
+    },
+
+    /** One studio of the company; undefined when it does not exist or belongs to another one. */
+    async findStore(companyId: string, storeId: string): Promise<Store | undefined> {
+      const [row] = await db
+        .select(storeSelection)
+        .from(stores)
+        .leftJoin(systemIntegrators, eq(systemIntegrators.id, stores.systemIntegratorId))
+        .where(and(eq(stores.id, storeId), eq(stores.companyId, companyId)))
+        .limit(1);
+      return row ? toStore(row) : undefined;
+    },
+
+    /** The company row locked for this transaction, so concurrent edits apply one after the other. */
+    async lock(id: string): Promise<Company | undefined> {
+      const [row] = await db.select(companySelection).from(companies).where(eq(companies.id, id)).for('update');
+      return row;
+    },
+
+    async update(id: string, values: NewCompany): Promise<Company> {
+      const [row] = await db.update(companies).set(values).where(eq(companies.id, id)).returning(companySelection);
+      return row;
+    },
+
+    async createStore(companyId: string, values: NewStore): Promise<string> {
+      const [row] = await db
+        .insert(stores)
+        .values({ ...values, companyId })
+        .returning({ id: stores.id });
+      return row.id;
+    },
+
+    async updateStore(companyId: string, storeId: string, values: NewStore): Promise<boolean> {
+      const rows = await db
+        .update(stores)
+        .set(values)
+        .where(and(eq(stores.id, storeId), eq(stores.companyId, companyId)))
+        .returning({ id: stores.id });
+      return rows.length === 1;
+    },
+
+    async deleteStore(companyId: string, storeId: string): Promise<boolean> {
+      const rows = await db
+        .delete(stores)
+        .where(and(eq(stores.id, storeId), eq(stores.companyId, companyId)))
+        .returning({ id: stores.id });
+      return rows.length === 1;
+    },
+
+    async systemIntegratorExists(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: systemIntegrators.id })
+        .from(systemIntegrators)
+        .where(eq(systemIntegrators.id, id))
+        .limit(1);
+      return Boolean(row);
     },
 
     /** The company and its studios, as an approval creates them (call inside its transaction). */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { COMPANY_FIELD_RULES, STORE_FIELD_RULES } from '../../../src/domain/company';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import { ruledFields } from '../../lib/field-schema';
 import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 
@@ -14,7 +17,30 @@ export const companySchema = z.object({
   website: z.string().nullable(),
   memberId: z.string().nullable(),
 });
-export const storeSchema = z.object({ id: z.uuid(), name: z.string(), address: z.string(), country: z.string() });
+export const storeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  address: z.string(),
+  country: z.string(),
+  systemIntegratorId: z.uuid().nullable(),
+  systemIntegrator: z.object({ id: z.uuid(), name: z.string(), code: z.string() }).nullable(),
+});
+
+/** PUT /api/company/{id}: the company fields of spec section 3 (no id), by the company form's rules. */
+export const companyUpdateBody = z.strictObject(ruledFields(COMPANY_FIELD_RULES));
+export type CompanyUpdateBody = z.infer<typeof companyUpdateBody>;
+
+/** POST and PUT of a studio: name, address, country and, optionally, the serving integrator. */
+export const storeBody = z.strictObject({
+  ...ruledFields(STORE_FIELD_RULES),
+  systemIntegratorId: z
+    .uuid({ error: SERVER_MESSAGES.invalidSystemIntegratorId })
+    .transform((id) => id.toLowerCase())
+    .nullish()
+    .transform((id) => id ?? null),
+});
+export type StoreBody = z.infer<typeof storeBody>;
+export const storeCreated = z.object({ id: z.uuid() });
 
 export const companyListQuery = pagingQuerySchema(['name', 'legalForm', 'address', 'country']);
 export const companyPage = pagedResultSchema(companySchema);
@@ -22,3 +48,7 @@ export const storeListQuery = pagingQuerySchema(['name', 'address', 'country']);
 export const storePage = pagedResultSchema(storeSchema);
 
 export const companyParams = z.strictObject({ id: uuidParam('Invalid company id') });
+export const storeParams = z.strictObject({
+  id: uuidParam('Invalid company id'),
+  storeId: uuidParam(SERVER_MESSAGES.invalidStoreId),
+});

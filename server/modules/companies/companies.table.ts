@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { systemIntegrators } from '../system-integrators/system-integrators.table';
 
 export const companies = pgTable(
   'companies',
@@ -28,9 +29,11 @@ export const stores = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     country: text('country').notNull(),
+    /** The system integrator that serves the studio (its licences belong to that integrator). */
+    systemIntegratorId: uuid('system_integrator_id').references(() => systemIntegrators.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stores_company_idx').on(t.companyId)],
+  (t) => [index('stores_company_idx').on(t.companyId), index('stores_system_integrator_idx').on(t.systemIntegratorId)],
 );
 export type CompanyRow = typeof companies.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;

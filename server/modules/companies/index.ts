@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { COMPANY_ROLES, type Role } from '../../../src/domain/roles';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
-import type { CurrentUser } from '../../plugins/auth';
+import { COMPANY_READERS as READERS, ownCompanyOf, requireCompanyAccess } from './access';
+import { companyEditRoutes } from './company-edit.routes';
 import { companyRepository } from './companies.repository';
+import { storesRoutes } from './stores.routes';
 import {
   companyListQuery,
   companyPage,
@@ -17,26 +18,15 @@ import {
 } from './companies.schemas';
 
 const tags = ['Firmen'];
-/** LumioAdmin reads every company; company users read their own (spec sections 2 and 6). */
-const READERS: readonly Role[] = ['LumioAdmin', ...COMPANY_ROLES];
-
-/** The company a user may read: undefined = all (LumioAdmin); a company user only its own. */
-function ownCompanyOf(user: CurrentUser): string | undefined {
-  if (user.role === 'LumioAdmin') return undefined;
-  if (!user.companyId) throw forbidden();
-  return user.companyId;
-}
-
-function requireCompanyAccess(user: CurrentUser, companyId: string) {
-  const own = ownCompanyOf(user);
-  if (own !== undefined && own !== companyId) throw forbidden();
-}
 
 /**
- * Companies and their studios (read side): GET /api/company (paged), /api/company/{id} and
- * /api/company/{id}/store (paged). Created by an approved company application.
+ * Companies and their studios: GET /api/company (paged), /api/company/{id} and
+ * /api/company/{id}/store (paged) here; the owner's changes in company-edit.routes.ts and
+ * stores.routes.ts. A company is created by an approved company application.
  */
 export async function companiesModule(app: FastifyInstance) {
+  await app.register(companyEditRoutes);
+  await app.register(storesRoutes);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = () => companyRepository(app.db);
 

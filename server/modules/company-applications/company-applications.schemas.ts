@@ -2,10 +2,9 @@ import { z } from 'zod';
 import {
   APPLICATION_FIELD_RULES,
   MAX_APPLICATION_DOCUMENTS,
-  validateApplicationField,
   type ApplicationField,
 } from '../../../src/domain/companyApplication';
-import { required, VALIDATION_TEXTS } from '../../../src/domain/validation';
+import { ruledTextField } from '../../lib/field-schema';
 import { linkIdParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 import { APPLICATION_STATUSES } from './company-applications.table';
@@ -17,36 +16,14 @@ export const APPLICATION_SCHEMA_TEXTS = {
   tooManyDocuments: `Es sind höchstens ${MAX_APPLICATION_DOCUMENTS} Anlagen erlaubt.`,
 } as const;
 
-/**
- * One submitted field: trimmed, then checked by exactly the rules the registration form runs
- * (APPLICATION_FIELD_RULES), so the server answers with the same German messages. Optional fields
- * may also be absent or null; they are stored as null when empty.
- */
-function applicationField(field: ApplicationField): z.ZodType<string> {
-  const isRequired = APPLICATION_FIELD_RULES[field].includes(required);
-  const text = z
-    .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? VALIDATION_TEXTS.required : undefined),
-    })
-    .trim();
-  const normalized = field === 'email' ? text.toLowerCase() : text;
-  const checked = normalized.superRefine((value, ctx) => {
-    const message = validateApplicationField(field, value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
-  if (isRequired) return checked;
-  return z
-    .string()
-    .nullish()
-    .transform((value) => value ?? '')
-    .pipe(checked);
-}
-
 const APPLICATION_FIELDS = Object.keys(APPLICATION_FIELD_RULES) as ApplicationField[];
-const fieldShape = Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, applicationField(field)])) as Record<
-  ApplicationField,
-  z.ZodType<string>
->;
+/** Every submitted field by the registration form's own rules (the e-mail lower-cased). */
+const fieldShape = Object.fromEntries(
+  APPLICATION_FIELDS.map((field) => [
+    field,
+    ruledTextField(APPLICATION_FIELD_RULES[field], { lowerCase: field === 'email' }),
+  ]),
+) as Record<ApplicationField, z.ZodType<string>>;
 
 /** POST /api/company-application: CompanyApplicationSubmit of src/domain, nothing else. */
 export const submitApplicationBody = z.strictObject({

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '../audit/audit';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -44,6 +45,9 @@ async function whyNotDecidable(repo: ReturnType<typeof companyApplicationReposit
  * and the decision. Every step that writes more than one row is one transaction; a refused step
  * writes nothing.
  */
+/** The LumioAdmin who decides. */
+type Actor = NonNullable<AuditActor>;
+
 export function companyApplicationService({ db, config, outbox, idpAdmin }: ApplicationServiceDeps) {
   /** The applicant's link: the id names the application, the token proves the mailbox. */
   const confirmUrl = (id: string, token: string) =>
@@ -74,7 +78,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
     };
   }
 
-  async function approve(id: string, decidedBy: string, now: Date) {
+  async function approve(id: string, actor: Actor, now: Date) {
     if (!idpAdmin) {
       throw new Error('approval needs an IdP-admin port; only the embedded identity provider has one so far');
     }
@@ -83,7 +87,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
     // exist together or not at all (server/mail/outbox.ts delivers the mail after the commit).
     return outbox.transaction(db, async (tx, queueMail) => {
       const repo = companyApplicationRepository(tx);
-      const decided = await repo.decide(id, 'Approved', decidedBy, now);
+      const decided = await repo.decide(id, 'Approved', actor.id, now);
       if (!decided) throw await whyNotDecidable(repo, id);
       if (await repo.userHasEmail(decided.email)) throw emailAlreadyInUse();
       const company = await companyRepository(tx).createWithStores(
@@ -119,6 +123,13 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
       }
       const setPasswordUrl = await port.createPasswordSetupLink(tx, owner.id);
       const row = await repo.linkCompany(id, company.id);
+      await recordAudit(tx, actor, {
+        action: 'application.approved',
+        entityType: 'application',
+        entityId: id,
+        companyId: company.id,
+        after: { status: 'Approved', companyName: decided.companyName, ownerEmail: decided.email },
+      });
       await queueMail({
         kind: MAIL_KINDS.ownerActivation,
         reference: owner.id,
@@ -131,11 +142,17 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
     });
   }
 
-  async function reject(id: string, decidedBy: string, now: Date) {
+  async function reject(id: string, actor: Actor, now: Date) {
     return outbox.transaction(db, async (tx, queueMail) => {
       const repo = companyApplicationRepository(tx);
-      const decided = await repo.decide(id, 'Rejected', decidedBy, now);
+      const decided = await repo.decide(id, 'Rejected', actor.id, now);
       if (!decided) throw await whyNotDecidable(repo, id);
+      await recordAudit(tx, actor, {
+        action: 'application.rejected',
+        entityType: 'application',
+        entityId: id,
+        after: { status: 'Rejected', companyName: decided.companyName, applicantEmail: decided.email },
+      });
       await queueMail({
         kind: MAIL_KINDS.applicationRejection,
         reference: decided.id,
@@ -223,8 +240,8 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
       return toDetail(row);
     },
 
-    async decide(id: string, status: Decision, decidedBy: string, now = new Date()): Promise<ApplicationDetail> {
-      const row = status === 'Approved' ? await approve(id, decidedBy, now) : await reject(id, decidedBy, now);
+    async decide(id: string, status: Decision, actor: Actor, now = new Date()): Promise<ApplicationDetail> {
+      const row = status === 'Approved' ? await approve(id, actor, now) : await reject(id, actor, now);
       return toDetail(row);
     },
   };

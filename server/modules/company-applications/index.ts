@@ -112,7 +112,7 @@ export async function companyApplicationsModule(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireRole(request, ['LumioAdmin']);
-      return service().decide(request.params.id, request.body.status, admin.id);
+      return service().decide(request.params.id, request.body.status, admin);
     },
   );
 }

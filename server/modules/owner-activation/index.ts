@@ -45,8 +45,8 @@ export async function ownerActivationModule(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      requireRole(request, ['LumioAdmin']);
-      return reply.code(202).send(await service().resend(request.params.id));
+      const admin = requireRole(request, ['LumioAdmin']);
+      return reply.code(202).send(await service().resend(request.params.id, admin));
     },
   );
 }

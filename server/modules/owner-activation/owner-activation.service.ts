@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '../audit/audit';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { AppConfig } from '../../config';
@@ -74,7 +75,7 @@ export function ownerActivationService({ db, config, outbox, idpAdmin }: OwnerAc
       };
     },
 
-    async resend(companyId: string): Promise<{ email: string }> {
+    async resend(companyId: string, actor: AuditActor): Promise<{ email: string }> {
       const idp = port();
       return outbox.transaction(db, async (tx, queueMail) => {
         const found = await ownerOf(tx, companyId);
@@ -83,6 +84,13 @@ export function ownerActivationService({ db, config, outbox, idpAdmin }: OwnerAc
         if (!owner || (await idp.hasPassword(tx, owner.id))) throw alreadyActivated();
         const setPasswordUrl = await idp.createPasswordSetupLink(tx, owner.id);
         await outbox.supersede(tx, MAIL_KINDS.ownerActivation, owner.id);
+        // Who sent a new link matters: it makes every earlier link of the owner void.
+        await recordAudit(tx, actor, {
+          action: 'owner-activation.resent',
+          entityType: 'user',
+          entityId: owner.id,
+          companyId,
+        });
         await queueMail({
           kind: MAIL_KINDS.ownerActivation,
           reference: owner.id,

@@ -1,0 +1,63 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../users/users.table';
+import { changesOf, type AuditChange } from './audit';
+import { auditEvents } from './audit.table';
+
+export interface AuditEntryView {
+  id: string;
+  at: string;
+  /** The acting user's current name, else the e-mail recorded at the time; null for the portal. */
+  actor: { name: string; role: string | null } | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  changes: AuditChange[];
+}
+
+export function auditRepository(db: DbOrTx) {
+  return {
+    /** The company's history, newest first. */
+    async listForCompany(companyId: string, page: { pageIndex: number; pageSize: number }) {
+      const where = eq(auditEvents.companyId, companyId);
+      const rows = await db
+        .select({
+          id: auditEvents.id,
+          at: auditEvents.at,
+          actorId: auditEvents.actorId,
+          actorEmail: auditEvents.actorEmail,
+          actorRole: auditEvents.actorRole,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          action: auditEvents.action,
+          entityType: auditEvents.entityType,
+          entityId: auditEvents.entityId,
+          before: auditEvents.before,
+          after: auditEvents.after,
+        })
+        .from(auditEvents)
+        .leftJoin(users, eq(users.id, auditEvents.actorId))
+        .where(where)
+        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+        .limit(page.pageSize)
+        .offset(page.pageIndex * page.pageSize);
+      const [{ total }] = await db.select({ total: count() }).from(auditEvents).where(where);
+      const items: AuditEntryView[] = rows.map((row) => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        actor:
+          row.actorId === null
+            ? null
+            : {
+                name: row.firstName !== null ? `${row.firstName} ${row.lastName}` : (row.actorEmail ?? ''),
+                role: row.actorRole,
+              },
+        action: row.action,
+        entityType: row.entityType,
+        entityId: row.entityId,
+        changes: changesOf(row.before, row.after),
+      }));
+      return { items, total };
+    },
+  };
+}

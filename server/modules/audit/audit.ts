@@ -1,0 +1,59 @@
+import type { DbOrTx } from '../../db/client';
+import type { CurrentUser } from '../../plugins/auth';
+import { auditEvents } from './audit.table';
+
+export type AuditAction =
+  | 'application.approved'
+  | 'application.rejected'
+  | 'owner-activation.resent'
+  | 'company.updated'
+  | 'store.created'
+  | 'store.updated'
+  | 'store.deleted';
+
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: 'application' | 'company' | 'store' | 'user';
+  entityId: string;
+  companyId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Who acted: the signed-in user, or null for the portal itself (a job). */
+export type AuditActor = Pick<CurrentUser, 'id' | 'email' | 'role'> | null;
+
+/** Writes one audit row; call it with the transaction of the change it records. */
+export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditEvents).values({
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    actorRole: actor?.role ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    companyId: entry.companyId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The fields that differ between before and after, in the order they first appear; a created
+ * record has only "after" values, a deleted one only "before" values.
+ */
+export function changesOf(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): AuditChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields
+    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
+    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+}

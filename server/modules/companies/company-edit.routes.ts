@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../src/domain/paging';
+import { notFound } from '../../errors';
+import { requireRole } from '../../lib/permissions';
+import { errorResponses } from '../../lib/responses';
+import { changesOf, recordAudit } from '../audit/audit';
+import { auditRepository } from '../audit/audit.repository';
+import { requireCompanyAccess, requireOwnerOf } from './access';
+import { companyRepository, type Company, type NewCompany } from './companies.repository';
+import { companyParams, companySchema, companyUpdateBody } from './companies.schemas';
+
+const tags = ['Firmen'];
+
+const fieldsOf = ({ id: _id, ...fields }: Company): NewCompany => fields;
+/** Optional fields are stored as null when left empty, as the approval stores them. */
+const emptyToNull = (value: string) => (value === '' ? null : value);
+
+const historyQuery = z.strictObject({
+  pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+const historyEntry = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  actor: z.object({ name: z.string(), role: z.string().nullable() }).nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.uuid(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+const historyPage = z.object({
+  pageIndex: z.number(),
+  pageSize: z.number(),
+  totalItemCount: z.number(),
+  items: z.array(historyEntry),
+});
+
+/**
+ * The owner's company page: PUT /api/company/{id} (the company fields, Owner of that company
+ * only) and GET /api/company/{id}/history (its latest changes, for the Owner and LumioAdmin).
+ */
+export async function companyEditRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.put(
+    '/api/company/:id',
+    {
+      schema: {
+        tags,
+        params: companyParams,
+        body: companyUpdateBody,
+        response: { 200: companySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, ['Owner']);
+      requireOwnerOf(user, request.params.id);
+      const body = request.body;
+      const values: NewCompany = {
+        name: body.name,
+        legalForm: body.legalForm,
+        address: body.address,
+        country: body.country,
+        phoneNumber: body.phoneNumber,
+        phoneNumber2: emptyToNull(body.phoneNumber2),
+        website: emptyToNull(body.website),
+        memberId: emptyToNull(body.memberId),
+      };
+      return app.db.transaction(async (tx) => {
+        const repo = companyRepository(tx);
+        const before = await repo.lock(request.params.id);
+        if (!before) throw notFound();
+        const after = await repo.update(request.params.id, values);
+        // Saving unchanged data is no change and leaves no trace in the history.
+        if (changesOf(fieldsOf(before), fieldsOf(after)).length === 0) return after;
+        await recordAudit(tx, user, {
+          action: 'company.updated',
+          entityType: 'company',
+          entityId: after.id,
+          companyId: after.id,
+          before: fieldsOf(before),
+          after: fieldsOf(after),
+        });
+        return after;
+      });
+    },
+  );
+
+  api.get(
+    '/api/company/:id/history',
+    {
+      schema: {
+        tags,
+        params: companyParams,
+        querystring: historyQuery,
+        response: { 200: historyPage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, ['LumioAdmin', 'Owner']);
+      requireCompanyAccess(user, request.params.id);
+      if (!(await companyRepository(app.db).find(request.params.id))) throw notFound();
+      const { items, total } = await auditRepository(app.db).listForCompany(request.params.id, request.query);
+      return { pageIndex: request.query.pageIndex, pageSize: request.query.pageSize, totalItemCount: total, items };
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import { ApiError, notFound } from '../../errors';
+import type { DbOrTx } from '../../db/client';
+import { requireRole } from '../../lib/permissions';
+import { errorResponses } from '../../lib/responses';
+import { changesOf, recordAudit } from '../audit/audit';
+import { COMPANY_READERS, requireCompanyAccess, requireOwnerOf } from './access';
+import { companyRepository, type Store } from './companies.repository';
+import { storeBody, storeCreated, storeParams, storeSchema, companyParams, type StoreBody } from './companies.schemas';
+
+const tags = ['Firmen'];
+
+/** What the audit trail records of a studio. */
+const auditedFields = (store: Pick<Store, 'name' | 'address' | 'country' | 'systemIntegratorId'>) => ({
+  name: store.name,
+  address: store.address,
+  country: store.country,
+  systemIntegratorId: store.systemIntegratorId,
+});
+
+async function requireKnownIntegrator(db: DbOrTx, body: StoreBody): Promise<void> {
+  if (body.systemIntegratorId && !(await companyRepository(db).systemIntegratorExists(body.systemIntegratorId))) {
+    throw new ApiError(400, SERVER_MESSAGES.invalidSystemIntegratorId, 'VALIDATION_FAILED');
+  }
+}
+
+/**
+ * A company's studios, one at a time (the list is GET /api/company/{id}/store): every company user
+ * of the company and LumioAdmin read one; only the company's Owner adds, changes and deletes.
+ */
+export async function storesRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/company/:id/store/:storeId',
+    { schema: { tags, params: storeParams, response: { 200: storeSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireRole(request, COMPANY_READERS);
+      requireCompanyAccess(user, request.params.id);
+      const store = await companyRepository(app.db).findStore(request.params.id, request.params.storeId);
+      if (!store) throw notFound();
+      return store;
+    },
+  );
+
+  api.post(
+    '/api/company/:id/store',
+    {
+      schema: {
+        tags,
+        params: companyParams,
+        body: storeBody,
+        response: { 201: storeCreated, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, ['Owner']);
+      requireOwnerOf(user, request.params.id);
+      const id = await app.db.transaction(async (tx) => {
+        const repo = companyRepository(tx);
+        if (!(await repo.lock(request.params.id))) throw notFound();
+        await requireKnownIntegrator(tx, request.body);
+        const created = await repo.createStore(request.params.id, request.body);
+        await recordAudit(tx, user, {
+          action: 'store.created',
+          entityType: 'store',
+          entityId: created,
+          companyId: request.params.id,
+          after: auditedFields(request.body),
+        });
+        return created;
+      });
+      return reply.code(201).send({ id });
+    },
+  );
+
+  api.put(
+    '/api/company/:id/store/:storeId',
+    {
+      schema: { tags, params: storeParams, body: storeBody, response: { 200: storeSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const user = requireRole(request, ['Owner']);
+      requireOwnerOf(user, request.params.id);
+      const { id: companyId, storeId } = request.params;
+      return app.db.transaction(async (tx) => {
+        const repo = companyRepository(tx);
+        if (!(await repo.lock(companyId))) throw notFound();
+        const before = await repo.findStore(companyId, storeId);
+        if (!before) throw notFound();
+        await requireKnownIntegrator(tx, request.body);
+        await repo.updateStore(companyId, storeId, request.body);
+        const after = (await repo.findStore(companyId, storeId))!;
+        if (changesOf(auditedFields(before), auditedFields(after)).length > 0) {
+          await recordAudit(tx, user, {
+            action: 'store.updated',
+            entityType: 'store',
+            entityId: storeId,
+            companyId,
+            before: auditedFields(before),
+            after: auditedFields(after),
+          });
+        }
+        return after;
+      });
+    },
+  );
+
+  api.delete(
+    '/api/company/:id/store/:storeId',
+    { schema: { tags, params: storeParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      const user = requireRole(request, ['Owner']);
+      requireOwnerOf(user, request.params.id);
+      const { id: companyId, storeId } = request.params;
+      await app.db.transaction(async (tx) => {
+        const repo = companyRepository(tx);
+        if (!(await repo.lock(companyId))) throw notFound();
+        const before = await repo.findStore(companyId, storeId);
+        if (!before) throw notFound();
+        await repo.deleteStore(companyId, storeId);
+        await recordAudit(tx, user, {
+          action: 'store.deleted',
+          entityType: 'store',
+          entityId: storeId,
+          companyId,
+          before: auditedFields(before),
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+}
