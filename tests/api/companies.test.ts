@@ -172,7 +172,14 @@ describe('companies API', () => {
         'Sonnenschein Neukölln',
         'Sonnenschein Potsdam',
       ]);
-      expect(Object.keys(page.items[0]).sort()).toEqual(['address', 'country', 'id', 'name', 'systemIntegrator', 'systemIntegratorId']);
+      expect(Object.keys(page.items[0]).sort()).toEqual([
+        'address',
+        'country',
+        'id',
+        'name',
+        'systemIntegrator',
+        'systemIntegratorId',
+      ]);
       const search = (await clients.owner.get(`/api/company/${sonnenschein}/store?filter=potsdam`)).json();
       expect(search.items.map((s: { name: string }) => s.name)).toEqual(['Sonnenschein Potsdam']);
       const byAddress = (
