@@ -28,6 +28,7 @@ import { ownerActivationModule } from './modules/owner-activation';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { systemIntegratorsModule } from './modules/system-integrators';
+import { usersModule } from './modules/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +133,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(companyApplicationsModule);
   await app.register(companiesModule);
   await app.register(ownerActivationModule);
+  await app.register(usersModule);
   await app.register(documentsModule);
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

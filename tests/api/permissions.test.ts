@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, stores, systemIntegrators } from '../../server/db/schema';
+import { companies, stores, systemIntegrators, users } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { loginAs } from './helpers/login';
@@ -94,6 +94,7 @@ describe('permissions (docs/permissions.md)', () => {
     const foreignStudio = await studio(morgenrot.id, 'Rechte-Test Fremdstudio');
     const { id: _id, createdAt: _createdAt, ...sonnenscheinFields } = sonnenschein;
     const storeBody = { name: 'Rechte-Test Studio', address: 'Testweg 1, 10115 Berlin', country: 'Deutschland' };
+    const [employee] = await app.db.select().from(users).where(eq(users.email, DEMO.employee));
     const unconfirmed = await submitApplication(app);
     const reviewable = await openApplication(app);
     const toDecide = await openApplication(app);
@@ -140,6 +141,10 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/company/{id}/store/{storeId}': {
         own: { id: sonnenschein.id, storeId: ownStudio.id },
         foreign: { id: morgenrot.id, storeId: foreignStudio.id },
+      },
+      'PUT /api/company/{companyId}/user/{userId}': {
+        own: { companyId: sonnenschein.id, userId: employee.id },
+        body: { salutation: 'Frau', firstName: 'Maria', lastName: 'Mitarbeiterin', birthDate: '1990-01-01' },
       },
       'PUT /api/company/{id}/store/{storeId}': {
         own: { id: sonnenschein.id, storeId: ownStudio.id },

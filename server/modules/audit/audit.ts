@@ -9,7 +9,8 @@ export type AuditAction =
   | 'company.updated'
   | 'store.created'
   | 'store.updated'
-  | 'store.deleted';
+  | 'store.deleted'
+  | 'user.updated';
 
 export interface AuditEntry {
   action: AuditAction;

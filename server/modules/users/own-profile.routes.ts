@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mayEditPersonalData, PERSONAL_DATA_RULES } from '../../../src/domain/profile';
+import { users } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import { ruledFields } from '../../lib/field-schema';
+import { uuidParam } from '../../lib/ids';
+import { requireRole } from '../../lib/permissions';
+import { errorResponses } from '../../lib/responses';
+import { changesOf, recordAudit } from '../audit/audit';
+import { selfSchema } from '../self';
+
+const personalDataBody = z.strictObject(ruledFields(PERSONAL_DATA_RULES));
+const userParams = z.strictObject({
+  companyId: uuidParam('Invalid company id'),
+  userId: uuidParam('Invalid user id'),
+});
+
+/**
+ * PUT /api/company/{companyId}/user/{userId}: a company user changes their own personal data
+ * (salutation, names, birth date), which spec section 4 allows only while an Employee or
+ * AccountAdministrator is Unverified, i.e. before the eID binding has confirmed the person.
+ */
+export async function ownProfileRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/api/company/:companyId/user/:userId',
+    {
+      // Unverified users are exactly the ones who may use it.
+      config: { allowUnfinishedRegistration: true },
+      schema: {
+        tags: ['Benutzer'],
+        params: userParams,
+        body: personalDataBody,
+        response: { 200: selfSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, ['Owner', 'AccountAdministrator', 'Employee']);
+      const { companyId, userId } = request.params;
+      // Only one's own data, and only while spec section 4 allows it.
+      if (user.companyId !== companyId || user.id !== userId) throw forbidden();
+      if (!mayEditPersonalData(user.role, user.status)) throw forbidden();
+      return app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!before) throw notFound();
+        // Checked again under the lock: a status change in between decides.
+        if (!mayEditPersonalData(before.role, before.status)) throw forbidden();
+        const values = request.body;
+        const [after] = await tx
+          .update(users)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        const pick = (row: typeof before) => ({
+          salutation: row.salutation,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          birthDate: row.birthDate,
+        });
+        if (changesOf(pick(before), pick(after)).length > 0) {
+          await recordAudit(tx, user, {
+            action: 'user.updated',
+            entityType: 'user',
+            entityId: userId,
+            companyId,
+            before: pick(before),
+            after: pick(after),
+          });
+        }
+        return {
+          id: after.id,
+          firstName: after.firstName,
+          lastName: after.lastName,
+          salutation: after.salutation,
+          email: after.email,
+          birthDate: after.birthDate,
+          role: after.role,
+          status: after.status,
+          associatedEntity: after.companyId ? { id: after.companyId } : null,
+        };
+      });
+    },
+  );
+}
