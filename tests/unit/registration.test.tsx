@@ -173,12 +173,12 @@ describe('studio registration', { timeout: 30_000 }, () => {
     await user.click(button('Kalender öffnen'));
     const dialog = await screen.findByRole('dialog', { name: 'Kalender: Geburtsdatum' });
     // A birth date starts in the multi-year view.
-    expect(within(dialog).getAllByRole('button', { name: /^\d{4}$/ })).toHaveLength(24);
+    expect(within(dialog).getAllByRole('gridcell', { name: /^\d{4}$/ })).toHaveLength(24);
     await user.click(within(dialog).getByRole('button', { name: 'Vorherige 24 Jahre' }));
-    const year = within(dialog).getAllByRole('button', { name: /^\d{4}$/ })[0]!.textContent;
-    await user.click(within(dialog).getByRole('button', { name: year! }));
-    await user.click(within(dialog).getByRole('button', { name: `Januar ${year}` }));
-    await user.click(within(dialog).getByRole('button', { name: new RegExp(`, 1\\. Januar ${year}$`) }));
+    const year = within(dialog).getAllByRole('gridcell', { name: /^\d{4}$/ })[0]!.textContent;
+    await user.click(within(dialog).getByRole('gridcell', { name: year! }));
+    await user.click(within(dialog).getByRole('gridcell', { name: `Januar ${year}` }));
+    await user.click(within(dialog).getByRole('gridcell', { name: new RegExp(`, 1\\. Januar ${year}$`) }));
     expect(textbox('Geburtsdatum')).toHaveValue(`01.01.${year}`);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
