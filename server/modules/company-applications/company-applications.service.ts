@@ -1,3 +1,4 @@
+import { addDays } from 'date-fns';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -16,7 +17,6 @@ import type { CompanyApplicationRow } from './company-applications.table';
 
 /** The confirmation link in the applicant's mail works this long (issue 3: 7 days). */
 export const CONFIRMATION_VALID_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const noApplicationFound = () => new ApiError(404, SERVER_MESSAGES.noApplicationFound);
 export const applicationAlreadyDecided = () => new ApiError(409, SERVER_MESSAGES.applicationAlreadyDecided);
@@ -180,7 +180,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
           memberId: emptyToNull(body.memberId),
           // Issue 3: the application's studio list holds one studio made from the company data.
           stores: [{ name: body.companyName, address: body.address, country: body.country }],
-          confirmUntil: new Date(now.getTime() + CONFIRMATION_VALID_DAYS * DAY_MS),
+          confirmUntil: addDays(now, CONFIRMATION_VALID_DAYS),
         });
         const attached = await documentRepository(tx).attach(documentIds, row.id);
         if (attached !== documentIds.length) throw documentNotFound();
