@@ -1,4 +1,4 @@
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { and, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client';

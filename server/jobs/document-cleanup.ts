@@ -1,4 +1,4 @@
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import type { DbOrTx } from '../db/client';
 import { companyApplicationRepository } from '../modules/company-applications/company-applications.repository';
 import { documentRepository } from '../modules/documents';

@@ -3,7 +3,10 @@
  * today's date in Germany. One rule for the registration form, the date picker's limits and the
  * server's check of the submitted application.
  */
-import { differenceInYears, isAfter, isBefore, subYears } from 'date-fns';
+import { differenceInYears } from 'date-fns/differenceInYears';
+import { isAfter } from 'date-fns/isAfter';
+import { isBefore } from 'date-fns/isBefore';
+import { subYears } from 'date-fns/subYears';
 import { fromIsoDate, toIsoDate, todayInGermany } from './dates';
 
 export const MINIMUM_AGE = 16;

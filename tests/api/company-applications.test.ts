@@ -1,4 +1,8 @@
-import { addDays, addYears, differenceInMinutes, lightFormat, subDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addYears } from 'date-fns/addYears';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
+import { lightFormat } from 'date-fns/lightFormat';
+import { subDays } from 'date-fns/subDays';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,7 @@
-import { addDays, eachDayOfInterval, lightFormat, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { lightFormat } from 'date-fns/lightFormat';
+import { parseISO } from 'date-fns/parseISO';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldError, EMPTY_REGISTRATION } from '../../src/customRoutes/registration/registrationForm';
 import { birthDatePickerLimits, birthDateProblem } from '../../src/domain/birthDate';

@@ -4,19 +4,17 @@
  * months and a multi-year view with 24 years in 4 columns. Only the lazily loaded calendar dialog
  * imports this module, so the locale's names never weigh on a page that merely shows the field.
  */
-import {
-  eachDayOfInterval,
-  eachWeekOfInterval,
-  endOfMonth,
-  endOfWeek,
-  endOfYear,
-  format,
-  getDate,
-  getISODay,
-  isSameMonth,
-  startOfMonth,
-  startOfYear,
-} from 'date-fns';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { eachWeekOfInterval } from 'date-fns/eachWeekOfInterval';
+import { endOfMonth } from 'date-fns/endOfMonth';
+import { endOfWeek } from 'date-fns/endOfWeek';
+import { endOfYear } from 'date-fns/endOfYear';
+import { format } from 'date-fns/format';
+import { getDate } from 'date-fns/getDate';
+import { getISODay } from 'date-fns/getISODay';
+import { isSameMonth } from 'date-fns/isSameMonth';
+import { startOfMonth } from 'date-fns/startOfMonth';
+import { startOfYear } from 'date-fns/startOfYear';
 import { de } from 'date-fns/locale/de';
 import { fromIsoDate, toIsoDate, WEEK_STARTS_ON } from '../../domain/dates';
 import type { DateConstraints } from './dateConstraints';

@@ -7,19 +7,17 @@
  * the multi-year view its page of 24 years. It never leaves min … max, so the period it shows
  * always holds something to choose.
  */
-import {
-  addDays,
-  addMonths,
-  addYears,
-  endOfWeek,
-  getMonth,
-  getYear,
-  isAfter,
-  isBefore,
-  setMonth,
-  setYear,
-  startOfWeek,
-} from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { addYears } from 'date-fns/addYears';
+import { endOfWeek } from 'date-fns/endOfWeek';
+import { getMonth } from 'date-fns/getMonth';
+import { getYear } from 'date-fns/getYear';
+import { isAfter } from 'date-fns/isAfter';
+import { isBefore } from 'date-fns/isBefore';
+import { setMonth } from 'date-fns/setMonth';
+import { setYear } from 'date-fns/setYear';
+import { startOfWeek } from 'date-fns/startOfWeek';
 import { fromIsoDate, toIsoDate, todayInGermany, WEEK_STARTS_ON } from '../../domain/dates';
 import { MONTHS_PER_ROW, multiYearStart, YEARS_PER_PAGE, YEARS_PER_ROW, type CalendarView } from './calendar';
 import { isSelectable, type DateConstraints } from './dateConstraints';
