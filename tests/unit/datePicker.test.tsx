@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nContext } from 'ra-core';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   isMonthSelectable,
   isYearSelectable,
@@ -17,6 +17,10 @@ import { datePickerMessages } from '../../src/i18n/de/registration';
 import { createPublicPageI18nProvider } from '../../src/i18n/public';
 
 afterEach(cleanup);
+
+// The calendar is a lazily loaded chunk (date-fns and its German locale); loading it cold on a busy
+// machine takes seconds, which belong to no test's wait for the dialog.
+beforeAll(() => import('../../src/components/datePicker/CalendarDialog'), 30_000);
 
 const i18nProvider = createPublicPageI18nProvider(datePickerMessages);
 

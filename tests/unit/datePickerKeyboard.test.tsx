@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nContext } from 'ra-core';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BirthDatePickerField } from '../../src/components/datePicker/BirthDatePickerField';
 import { DatePickerField, type DatePickerFieldProps } from '../../src/components/datePicker/DatePickerField';
 import { datePickerMessages } from '../../src/i18n/de/registration';
@@ -12,6 +12,10 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
+
+// The calendar is a lazily loaded chunk (date-fns and its German locale); loading it cold on a busy
+// machine takes seconds, which belong to no test's wait for the dialog.
+beforeAll(() => import('../../src/components/datePicker/CalendarDialog'), 30_000);
 
 const i18nProvider = createPublicPageI18nProvider(datePickerMessages);
 

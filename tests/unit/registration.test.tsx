@@ -4,7 +4,7 @@ import type Keycloak from 'keycloak-js';
 import { HttpError } from 'ra-core';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
 import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
 import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
@@ -13,6 +13,10 @@ import type { PublicApi } from '../../src/dataProvider/publicApi';
 import type { CompanyApplicationSubmit } from '../../src/domain/companyApplication';
 
 afterEach(cleanup);
+
+// The calendar is a lazily loaded chunk (date-fns and its German locale); loading it cold on a busy
+// machine takes seconds, which belong to no test's wait for the dialog.
+beforeAll(() => import('../../src/components/datePicker/CalendarDialog'), 30_000);
 
 type User = ReturnType<typeof userEvent.setup>;
 
