@@ -1,3 +1,4 @@
+import { subDays } from 'date-fns/subDays';
 import { and, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
@@ -8,7 +9,6 @@ import { defineJob } from './job';
 
 /** Delivery records of mails that went out (or were given up) are kept this long for support. */
 export const MAIL_RECORD_RETENTION_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes the outbox's finished rows older than the retention; queued mails are never touched. */
 export async function deleteOldMailRecords(db: DbOrTx, now = new Date()): Promise<number> {
@@ -17,7 +17,7 @@ export async function deleteOldMailRecords(db: DbOrTx, now = new Date()): Promis
     .where(
       and(
         inArray(mailOutbox.status, ['sent', 'failed', 'superseded']),
-        lt(mailOutbox.createdAt, new Date(now.getTime() - MAIL_RECORD_RETENTION_DAYS * DAY_MS)),
+        lt(mailOutbox.createdAt, subDays(now, MAIL_RECORD_RETENTION_DAYS)),
       ),
     )
     .returning({ id: mailOutbox.id });

@@ -1,10 +1,10 @@
+import { subDays } from 'date-fns/subDays';
 import type { DbOrTx } from '../db/client';
 import { companyApplicationRepository } from '../modules/company-applications/company-applications.repository';
 import { documentRepository } from '../modules/documents';
 
 /** An upload no application took within this time is deleted (issue 7: after 2 hours, was 24). */
 export const UNATTACHED_DOCUMENT_LIFETIME_MS = 2 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DocumentCleanupOptions {
   /** Days a rejected application's documents are kept after the decision (DOCUMENT_RETENTION_DAYS). */
@@ -32,9 +32,7 @@ export async function cleanupDocuments(db: DbOrTx, options: DocumentCleanupOptio
   const unattached = await repo.deleteUnattachedUploadedBefore(
     new Date(now.getTime() - UNATTACHED_DOCUMENT_LIFETIME_MS),
   );
-  const rejected = await repo.deleteOfApplicationsRejectedBefore(
-    new Date(now.getTime() - options.retentionDays * DAY_MS),
-  );
+  const rejected = await repo.deleteOfApplicationsRejectedBefore(subDays(now, options.retentionDays));
   const expiredApplications = await companyApplicationRepository(db).deleteUnconfirmedExpiredBefore(now);
   return { unattached, rejected, expiredApplications };
 }

@@ -1,49 +1,89 @@
 /**
- * German date conventions of spec section 1: de-DE, displayed DD.MM.YYYY, week starting Monday.
- * Pure helpers shared by list fields, forms and the date picker, so every screen formats alike.
+ * German date conventions of spec section 1 on date-fns: shown as dd.MM.yyyy, weeks from Monday,
+ * "today" as the calendar day in Germany. Calendar dates travel as ISO "yyyy-MM-dd" strings (API,
+ * forms, comparisons); date-fns reads them as local midnight, so they never shift a day.
+ *
+ * Shared by the web app and the server, and loaded by the public registration page: only the
+ * light date-fns functions live here (lightFormat, parseISO, isValid; about 2 KB gzipped). The
+ * locale-aware names of the calendar are in src/components/datePicker/calendar.ts, which only the
+ * lazily loaded calendar dialog imports. date-fns is imported per function (date-fns/<name>)
+ * everywhere: the bundler would tree-shake the index as well, but the server and Vitest would
+ * load all of its modules (a cold list test took 2.8 s instead of 0.3 s).
  */
-export const DATE_LOCALE = 'de-DE';
-/** Monday, in JavaScript's getDay() numbering (0 = Sunday). */
-export const WEEK_STARTS_ON = 1;
-export const GERMAN_DATE_PATTERN = 'DD.MM.YYYY';
+import { isValid } from 'date-fns/isValid';
+import { lightFormat } from 'date-fns/lightFormat';
+import { parseISO } from 'date-fns/parseISO';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** Monday, as in date-fns' `de` locale; the `weekStartsOn` option of every week computation. */
+export const WEEK_STARTS_ON = 1;
+/** The portal's calendar day is Germany's, on the server as in every browser. */
+export const PORTAL_TIME_ZONE = 'Europe/Berlin';
+
+const GERMAN_DATE = 'dd.MM.yyyy';
+const GERMAN_DATE_TIME = 'dd.MM.yyyy, HH:mm';
+const ISO_DATE = 'yyyy-MM-dd';
+/** What users type: day and month with one or two digits, always a four-digit year. */
+const GERMAN_DATE_SHAPE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A Date's calendar day as "yyyy-MM-dd". */
+export function toIsoDate(date: Date): string {
+  return lightFormat(date, ISO_DATE);
+}
+
+/** "yyyy-MM-dd" of a real calendar day → that day at local midnight; null for anything else. */
+export function fromIsoDate(iso: string): Date | null {
+  if (!ISO_DATE_SHAPE.test(iso)) return null;
+  const date = parseISO(iso);
+  return isValid(date) ? date : null;
+}
+
+/** An ISO date or timestamp (as the API sends them) or a Date; null when it is none. */
+function toDateValue(value: string | Date | null | undefined): Date | null {
+  if (value == null || value === '') return null;
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(date) ? date : null;
+}
 
 /** "2024-03-07" or a Date → "07.03.2024"; empty for null, undefined and invalid dates. */
 export function formatDate(value: string | Date | null | undefined): string {
-  if (value == null || value === '') return '';
-  if (typeof value === 'string') {
-    // Plain ISO dates are calendar dates: reading them as UTC midnight would shift the day.
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (match) return `${match[3]}.${match[2]}.${match[1]}`;
-  }
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${pad(date.getFullYear(), 4)}`;
+  const date = toDateValue(value);
+  return date ? lightFormat(date, GERMAN_DATE) : '';
 }
 
 /** A Date or ISO timestamp → "07.03.2024, 14:05" in local time. */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (value == null || value === '') return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return `${formatDate(date)}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const date = toDateValue(value);
+  return date ? lightFormat(date, GERMAN_DATE_TIME) : '';
 }
 
-/** "07.03.2024" → "2024-03-07"; null when the text is not a real calendar date. */
+/**
+ * "07.03.2024" or "7.3.2024" → "2024-03-07"; null when the text is not a real calendar day. The
+ * four-digit year is the portal's rule ("7.3.24" is no date here). date-fns' `parse` would add
+ * 7.5 KB gzipped (all its token parsers and the en-US locale) to the registration page for one
+ * fixed shape, so the shape is matched here and parseISO decides whether the day exists.
+ */
 export function parseGermanDate(text: string): string | null {
-  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(text);
+  const match = GERMAN_DATE_SHAPE.exec(text.trim());
   if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  const [, day = '', month = '', year = ''] = match;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return fromIsoDate(iso) ? iso : null;
 }
 
-/** Weekday short names in display order, starting Monday. */
-export const WEEKDAY_SHORT_NAMES = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
+let portalDayFormat: Intl.DateTimeFormat | undefined;
 
-/** Column (0 = Monday … 6 = Sunday) of a date in a Monday-first calendar week. */
-export function weekdayColumn(date: Date): number {
-  return (date.getDay() - WEEK_STARTS_ON + 7) % 7;
+/**
+ * Today's date in Germany as "yyyy-MM-dd", whatever the server's or the browser's own time zone:
+ * at 00:30 in Berlin it is already tomorrow there, while UTC still says today.
+ */
+export function todayInGermany(now: Date = new Date()): string {
+  portalDayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: PORTAL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const parts = Object.fromEntries(portalDayFormat.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -3,6 +3,7 @@
  * stay small). Each returns null when valid or a German message; the server's schemas call the
  * same functions, so a rule exists once.
  */
+import { birthDateProblem, MINIMUM_AGE, type BirthDateProblem } from './birthDate';
 import { COUNTRIES, LEGAL_FORMS, SALUTATIONS } from './options';
 
 export const PHONE_MIN_LENGTH = 10;
@@ -20,6 +21,8 @@ export const VALIDATION_TEXTS = {
   tooShort: 'Geben Sie mindestens 10 Zeichen ein.',
   textTooLong: `Es sind maximal ${TEXT_MAX_LENGTH} Zeichen erlaubt.`,
   birthDate: 'Bitte geben Sie ein gültiges Geburtsdatum im Format TT.MM.JJJJ ein.',
+  birthDateInFuture: 'Das Geburtsdatum darf nicht in der Zukunft liegen.',
+  tooYoung: `Sie müssen mindestens ${MINIMUM_AGE} Jahre alt sein.`,
   option: 'Bitte wählen Sie einen Eintrag aus der Liste.',
   confirmation: 'Bitte bestätigen Sie diesen Punkt.',
   controlCharacters: 'Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.',
@@ -98,17 +101,17 @@ export const salutation = oneOf(SALUTATIONS);
 export const legalForm = oneOf(LEGAL_FORMS);
 export const country = oneOf(COUNTRIES);
 
-/** yyyy-MM-dd of a real calendar day between 1900-01-01 and today. Empty is left to `required`. */
+const BIRTH_DATE_MESSAGES: Record<BirthDateProblem, string> = {
+  invalid: VALIDATION_TEXTS.birthDate,
+  future: VALIDATION_TEXTS.birthDateInFuture,
+  tooYoung: VALIDATION_TEXTS.tooYoung,
+};
+
+/** yyyy-MM-dd of someone at least 16 years old today in Germany (src/domain/birthDate.ts). Empty is left to `required`. */
 export const isoBirthDate: Validator = (value) => {
   if (isBlank(value)) return null;
-  const text = String(value);
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return VALIDATION_TEXTS.birthDate;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  const today = new Date().toISOString().slice(0, 10);
-  return real && year >= 1900 && text <= today ? null : VALIDATION_TEXTS.birthDate;
+  const problem = birthDateProblem(String(value));
+  return problem ? BIRTH_DATE_MESSAGES[problem] : null;
 };
 
 export const mustBeChecked: Validator = (value) => (value === true ? null : VALIDATION_TEXTS.confirmation);

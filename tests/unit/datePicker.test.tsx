@@ -2,21 +2,25 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nContext } from 'ra-core';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   isMonthSelectable,
   isYearSelectable,
   longGermanDate,
   monthWeeks,
   multiYearRows,
-  validateDateText,
 } from '../../src/components/datePicker/calendar';
+import { validateDateText } from '../../src/components/datePicker/dateConstraints';
 import { DatePickerField, type DatePickerFieldProps } from '../../src/components/datePicker/DatePickerField';
 import { isValidTime, normalizeTime, sanitizeTimeInput } from '../../src/components/datePicker/time';
 import { datePickerMessages } from '../../src/i18n/de/registration';
 import { createPublicPageI18nProvider } from '../../src/i18n/public';
 
 afterEach(cleanup);
+
+// The calendar is a lazily loaded chunk (date-fns and its German locale); loading it cold on a busy
+// machine takes seconds, which belong to no test's wait for the dialog.
+beforeAll(() => import('../../src/components/datePicker/CalendarDialog'), 30_000);
 
 const i18nProvider = createPublicPageI18nProvider(datePickerMessages);
 
@@ -171,14 +175,17 @@ describe('date picker field', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
-    expect(within(dialog).getByRole('button', { name: 'Donnerstag, 7. März 2024' })).toHaveAttribute(
-      'aria-pressed',
+    expect(within(dialog).getByRole('gridcell', { name: 'Donnerstag, 7. März 2024' })).toHaveAttribute(
+      'aria-selected',
       'true',
     );
-    expect(within(dialog).getByRole('button', { name: 'Donnerstag, 21. März 2024' })).toBeDisabled();
+    expect(within(dialog).getByRole('gridcell', { name: 'Donnerstag, 21. März 2024' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(within(dialog).getByRole('button', { name: 'Nächster Monat' })).toBeDisabled();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Freitag, 15. März 2024' }));
+    await user.click(within(dialog).getByRole('gridcell', { name: 'Freitag, 15. März 2024' }));
     expect(screen.getByTestId('value')).toHaveTextContent('15.03.2024');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -188,14 +195,14 @@ describe('date picker field', () => {
     render(<Harness startView="multi-year" min="1900-01-01" max="2024-12-31" initial="07.03.2024" />);
     await user.click(screen.getByRole('button', { name: 'Kalender öffnen' }));
     const dialog = await screen.findByRole('dialog');
-    const years = within(dialog).getAllByRole('button', { name: /^\d{4}$/ });
+    const years = within(dialog).getAllByRole('gridcell', { name: /^\d{4}$/ });
     expect(years).toHaveLength(24);
     expect(years[0]).toHaveTextContent('2016');
-    expect(within(dialog).getByRole('button', { name: '2025' })).toBeDisabled();
+    expect(within(dialog).getByRole('gridcell', { name: '2025' })).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(within(dialog).getByRole('button', { name: 'Vorherige 24 Jahre' }));
-    await user.click(within(dialog).getByRole('button', { name: '1995' }));
-    const months = within(dialog).getAllByRole('button', { name: /1995$/ });
+    await user.click(within(dialog).getByRole('gridcell', { name: '1995' }));
+    const months = within(dialog).getAllByRole('gridcell', { name: /1995$/ });
     expect(months.map((month) => month.textContent)).toEqual([
       'Jan.',
       'Feb.',
@@ -210,8 +217,8 @@ describe('date picker field', () => {
       'Nov.',
       'Dez.',
     ]);
-    await user.click(within(dialog).getByRole('button', { name: 'Juni 1995' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Montag, 12. Juni 1995' }));
+    await user.click(within(dialog).getByRole('gridcell', { name: 'Juni 1995' }));
+    await user.click(within(dialog).getByRole('gridcell', { name: 'Montag, 12. Juni 1995' }));
     expect(screen.getByTestId('value')).toHaveTextContent('12.06.1995');
   });
 

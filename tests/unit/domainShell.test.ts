@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatDateTime,
-  parseGermanDate,
-  WEEK_STARTS_ON,
-  WEEKDAY_SHORT_NAMES,
-  weekdayColumn,
-} from '../../src/domain/dates';
+import { WEEKDAY_SHORT_NAMES, weekdayColumn } from '../../src/components/datePicker/calendar';
+import { formatDate, formatDateTime, parseGermanDate, WEEK_STARTS_ON } from '../../src/domain/dates';
 import { isExemptFromIdleLogout, ROLES } from '../../src/domain/roles';
 import { GUARDED_ROUTE_ROOTS, isGuardedPath } from '../../src/domain/routes';
 import { parseRuntimeConfig, RuntimeConfigError } from '../../src/domain/runtimeConfig';

@@ -4,7 +4,7 @@ import type Keycloak from 'keycloak-js';
 import { HttpError } from 'ra-core';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
 import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
 import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
@@ -13,6 +13,10 @@ import type { PublicApi } from '../../src/dataProvider/publicApi';
 import type { CompanyApplicationSubmit } from '../../src/domain/companyApplication';
 
 afterEach(cleanup);
+
+// The calendar is a lazily loaded chunk (date-fns and its German locale); loading it cold on a busy
+// machine takes seconds, which belong to no test's wait for the dialog.
+beforeAll(() => import('../../src/components/datePicker/CalendarDialog'), 30_000);
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -173,12 +177,12 @@ describe('studio registration', { timeout: 30_000 }, () => {
     await user.click(button('Kalender öffnen'));
     const dialog = await screen.findByRole('dialog', { name: 'Kalender: Geburtsdatum' });
     // A birth date starts in the multi-year view.
-    expect(within(dialog).getAllByRole('button', { name: /^\d{4}$/ })).toHaveLength(24);
+    expect(within(dialog).getAllByRole('gridcell', { name: /^\d{4}$/ })).toHaveLength(24);
     await user.click(within(dialog).getByRole('button', { name: 'Vorherige 24 Jahre' }));
-    const year = within(dialog).getAllByRole('button', { name: /^\d{4}$/ })[0]!.textContent;
-    await user.click(within(dialog).getByRole('button', { name: year! }));
-    await user.click(within(dialog).getByRole('button', { name: `Januar ${year}` }));
-    await user.click(within(dialog).getByRole('button', { name: new RegExp(`, 1\\. Januar ${year}$`) }));
+    const year = within(dialog).getAllByRole('gridcell', { name: /^\d{4}$/ })[0]!.textContent;
+    await user.click(within(dialog).getByRole('gridcell', { name: year! }));
+    await user.click(within(dialog).getByRole('gridcell', { name: `Januar ${year}` }));
+    await user.click(within(dialog).getByRole('gridcell', { name: new RegExp(`, 1\\. Januar ${year}$`) }));
     expect(textbox('Geburtsdatum')).toHaveValue(`01.01.${year}`);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

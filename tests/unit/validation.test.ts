@@ -159,9 +159,11 @@ describe('birth date', () => {
   });
 
   it('refuses impossible days, other formats, future days and dates before 1900', () => {
-    for (const value of ['1985-02-30', '1985-13-01', '07.03.1985', '1899-12-31', '2999-01-01', '1985-3-7']) {
+    for (const value of ['1985-02-30', '1985-13-01', '07.03.1985', '1899-12-31', '1985-3-7']) {
       expect(isoBirthDate(value)).toBe('Bitte geben Sie ein gültiges Geburtsdatum im Format TT.MM.JJJJ ein.');
     }
+    // Issue 8: a future day has its own message.
+    expect(isoBirthDate('2999-01-01')).toBe('Das Geburtsdatum darf nicht in der Zukunft liegen.');
   });
 
   it('is typed as DD.MM.YYYY in the form and sent as yyyy-MM-dd, empty when invalid', () => {

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { addDays } from 'date-fns/addDays';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -9,6 +9,7 @@ import { MAIL_KINDS, type MailOutbox } from '../../mail/outbox';
 import { applicationConfirmationMail } from '../../mail/templates/application-confirmation';
 import { applicationRejectionMail } from '../../mail/templates/application-rejection';
 import { ownerActivationMail } from '../../mail/templates/owner-activation';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import { companyRepository } from '../companies/companies.repository';
 import { documentRepository } from '../documents/documents.repository';
 import { companyApplicationRepository } from './company-applications.repository';
@@ -17,7 +18,6 @@ import type { CompanyApplicationRow } from './company-applications.table';
 
 /** The confirmation link in the applicant's mail works this long (issue 3: 7 days). */
 export const CONFIRMATION_VALID_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const noApplicationFound = () => new ApiError(404, SERVER_MESSAGES.noApplicationFound);
 export const applicationAlreadyDecided = () => new ApiError(409, SERVER_MESSAGES.applicationAlreadyDecided);
@@ -197,7 +197,7 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
           memberId: emptyToNull(body.memberId),
           // Issue 3: the application's studio list holds one studio made from the company data.
           stores: [{ name: body.companyName, address: body.address, country: body.country }],
-          confirmUntil: new Date(now.getTime() + CONFIRMATION_VALID_DAYS * DAY_MS),
+          confirmUntil: addDays(now, CONFIRMATION_VALID_DAYS),
         });
         const attached = await documentRepository(tx).attach(documentIds, row.id);
         if (attached !== documentIds.length) throw documentNotFound();

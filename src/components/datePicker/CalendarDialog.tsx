@@ -15,11 +15,12 @@ export interface CalendarDialogProps extends CalendarPanelProps {
 /**
  * The calendar in a modal dialog (also comfortable on phones). DatePickerField loads this module
  * only when the calendar is opened, so a form that is merely typed into never downloads it.
+ * Escape closes it (MUI's Dialog); the field then takes the focus back itself.
  */
 export default function CalendarDialog({ label, onClose, ...panel }: CalendarDialogProps) {
   const translate = useTranslate();
   return (
-    <Dialog open onClose={onClose}>
+    <Dialog open onClose={onClose} disableRestoreFocus>
       <DialogTitle variant="subtitle1" sx={{ pb: 0 }}>
         {translate('app.datePicker.dialogLabel', { label })}
       </DialogTitle>

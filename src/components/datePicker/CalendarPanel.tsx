@@ -3,28 +3,41 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import { addMonths } from 'date-fns/addMonths';
+import { getMonth } from 'date-fns/getMonth';
+import { getYear } from 'date-fns/getYear';
+import { isSameMonth } from 'date-fns/isSameMonth';
 import { useTranslate } from 'ra-core';
-import { useState } from 'react';
-import { WEEKDAY_SHORT_NAMES } from '../../domain/dates';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { fromIsoDate, todayInGermany } from '../../domain/dates';
 import {
-  GERMAN_MONTH_NAMES,
-  GERMAN_MONTH_SHORT_NAMES,
-  GERMAN_WEEKDAY_NAMES,
+  dayOfMonth,
   isMonthSelectable,
-  isoDate,
-  isSelectable,
   isYearSelectable,
   longGermanDate,
+  monthName,
   monthRows,
+  monthShortName,
+  monthTitle,
   monthWeeks,
   multiYearRows,
   multiYearStart,
-  parseIso,
-  todayIso,
+  WEEKDAY_NAMES,
+  WEEKDAY_SHORT_NAMES,
   YEARS_PER_PAGE,
   type CalendarView,
-  type DateConstraints,
 } from './calendar';
+import { CalendarCell } from './CalendarCell';
+import {
+  calendarKey,
+  initialCalendarState,
+  openMonth,
+  openYear,
+  switchView,
+  turnPage,
+  type CalendarState,
+} from './calendarKeys';
+import { isSelectable, type DateConstraints } from './dateConstraints';
 
 export interface CalendarPanelProps {
   /** The chosen day (ISO) or null. */
@@ -32,67 +45,83 @@ export interface CalendarPanelProps {
   constraints?: DateConstraints;
   /** Which view opens first; a birth date starts best with the years. */
   startView?: CalendarView;
+  /** Where the calendar opens while no day is chosen (ISO); default today. */
+  openTo?: string;
   onSelect: (iso: string) => void;
 }
 
-/** The day the calendar opens on: the chosen one, else today moved into min … max. */
-function initialDay(selected: string | null, { min, max }: DateConstraints) {
-  let iso = selected ?? todayIso();
-  if (!selected && min && iso < min) iso = min;
-  if (!selected && max && iso > max) iso = max;
-  return parseIso(iso) ?? parseIso(todayIso())!;
-}
-
-const cellSx = { minWidth: 0, px: 0, width: '100%' } as const;
+const gridRowSx = { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1 } as const;
 
 /**
  * The calendar of the date picker: month view (days, 7-day weeks from Monday), year view (the 12
  * months) and multi-year view (24 years in 4 columns). The header's period button switches
- * between the day and the year views, the arrows page through the current view.
+ * between the day and the year views, the arrows page through the current view. The grid below is
+ * one tab stop; its keys are in calendarKeys.ts. The focused cell takes the focus when the
+ * calendar opens and after every key, so a screen reader follows it.
  */
-export function CalendarPanel({ selected, constraints = {}, startView = 'month', onSelect }: CalendarPanelProps) {
+export function CalendarPanel({
+  selected,
+  constraints = {},
+  startView = 'month',
+  openTo,
+  onSelect,
+}: CalendarPanelProps) {
   const translate = useTranslate();
-  const start = initialDay(selected, constraints);
-  const [view, setView] = useState<CalendarView>(startView);
-  const [year, setYear] = useState(start.year);
-  const [monthIndex, setMonthIndex] = useState(start.monthIndex);
-  const today = todayIso();
+  const [state, setState] = useState<CalendarState>(() =>
+    initialCalendarState(startView, selected, openTo, constraints),
+  );
+  const grid = useRef<HTMLDivElement>(null);
+  // True when the last change came from the grid (or the calendar just opened): the focus follows it.
+  const focusGrid = useRef(true);
+  useEffect(() => {
+    if (!focusGrid.current) return;
+    focusGrid.current = false;
+    grid.current?.querySelector<HTMLElement>('[data-focused]')?.focus();
+  }, [state]);
 
-  const shiftMonth = (delta: number) => {
-    const total = year * 12 + monthIndex + delta;
-    setYear(Math.floor(total / 12));
-    setMonthIndex(((total % 12) + 12) % 12);
+  const fromGrid = (next: CalendarState) => {
+    focusGrid.current = true;
+    setState(next);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const outcome = calendarKey(state, event.key, event.shiftKey, constraints);
+    if (!outcome) return;
+    event.preventDefault();
+    if ('pick' in outcome) onSelect(outcome.pick);
+    else if ('state' in outcome) fromGrid(outcome.state);
   };
 
+  const focus = fromIsoDate(state.focus)!;
+  const year = getYear(focus);
+  const monthIndex = getMonth(focus);
+  const [previousMonth, nextMonth] = [addMonths(focus, -1), addMonths(focus, 1)];
+  const pageStart = multiYearStart(year);
+  const chosen = selected ? fromIsoDate(selected) : null;
+  const today = todayInGermany();
+
   const page =
-    view === 'month'
+    state.view === 'month'
       ? {
-          label: `${GERMAN_MONTH_NAMES[monthIndex]} ${year}`,
+          label: monthTitle(focus),
           previous: translate('app.datePicker.previousMonth'),
           next: translate('app.datePicker.nextMonth'),
-          onPrevious: () => shiftMonth(-1),
-          onNext: () => shiftMonth(1),
-          previousDisabled: !isMonthSelectable(monthIndex === 0 ? year - 1 : year, (monthIndex + 11) % 12, constraints),
-          nextDisabled: !isMonthSelectable(monthIndex === 11 ? year + 1 : year, (monthIndex + 1) % 12, constraints),
+          previousDisabled: !isMonthSelectable(getYear(previousMonth), getMonth(previousMonth), constraints),
+          nextDisabled: !isMonthSelectable(getYear(nextMonth), getMonth(nextMonth), constraints),
         }
-      : view === 'year'
+      : state.view === 'year'
         ? {
             label: String(year),
             previous: translate('app.datePicker.previousYear'),
             next: translate('app.datePicker.nextYear'),
-            onPrevious: () => setYear(year - 1),
-            onNext: () => setYear(year + 1),
             previousDisabled: !isYearSelectable(year - 1, constraints),
             nextDisabled: !isYearSelectable(year + 1, constraints),
           }
         : {
-            label: `${multiYearStart(year)} – ${multiYearStart(year) + YEARS_PER_PAGE - 1}`,
+            label: `${pageStart} – ${pageStart + YEARS_PER_PAGE - 1}`,
             previous: translate('app.datePicker.previousYears', { count: YEARS_PER_PAGE }),
             next: translate('app.datePicker.nextYears', { count: YEARS_PER_PAGE }),
-            onPrevious: () => setYear(year - YEARS_PER_PAGE),
-            onNext: () => setYear(year + YEARS_PER_PAGE),
-            previousDisabled: !isYearSelectable(multiYearStart(year) - 1, constraints),
-            nextDisabled: !isYearSelectable(multiYearStart(year) + YEARS_PER_PAGE, constraints),
+            previousDisabled: !isYearSelectable(pageStart - 1, constraints),
+            nextDisabled: !isYearSelectable(pageStart + YEARS_PER_PAGE, constraints),
           };
 
   return (
@@ -100,7 +129,7 @@ export function CalendarPanel({ selected, constraints = {}, startView = 'month',
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Button
           size="small"
-          onClick={() => setView(view === 'month' ? 'multi-year' : 'month')}
+          onClick={() => setState(switchView(state))}
           aria-label={translate('app.datePicker.chooseView', { period: page.label })}
           aria-live="polite"
         >
@@ -110,105 +139,118 @@ export function CalendarPanel({ selected, constraints = {}, startView = 'month',
           <IconButton
             size="small"
             aria-label={page.previous}
-            onClick={page.onPrevious}
+            onClick={() => setState(turnPage(state, -1, constraints))}
             disabled={page.previousDisabled}
           >
             <ChevronLeft />
           </IconButton>
-          <IconButton size="small" aria-label={page.next} onClick={page.onNext} disabled={page.nextDisabled}>
+          <IconButton
+            size="small"
+            aria-label={page.next}
+            onClick={() => setState(turnPage(state, 1, constraints))}
+            disabled={page.nextDisabled}
+          >
             <ChevronRight />
           </IconButton>
         </Box>
       </Box>
 
-      {view === 'month' ? (
-        <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
-          <thead>
-            <tr>
-              {WEEKDAY_SHORT_NAMES.map((name, column) => (
-                <Box
-                  component="th"
-                  key={name}
-                  scope="col"
-                  abbr={GERMAN_WEEKDAY_NAMES[column]}
-                  sx={{ typography: 'caption', color: 'text.secondary', fontWeight: 500, pb: 0.5 }}
-                >
-                  {name}
-                </Box>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {monthWeeks(year, monthIndex).map((week, row) => (
-              <tr key={row}>
-                {week.map((iso, column) => (
-                  <Box component="td" key={iso ?? `empty-${column}`} sx={{ p: 0.25, textAlign: 'center' }}>
-                    {iso ? (
-                      <Button
-                        size="small"
-                        variant={iso === selected ? 'contained' : iso === today ? 'outlined' : 'text'}
-                        disabled={!isSelectable(iso, constraints)}
-                        aria-label={longGermanDate(iso)}
-                        aria-pressed={iso === selected}
-                        aria-current={iso === today ? 'date' : undefined}
-                        onClick={() => onSelect(iso)}
-                        sx={{ ...cellSx, height: 36 }}
-                      >
-                        {Number(iso.slice(8))}
-                      </Button>
-                    ) : null}
+      <Box ref={grid} onKeyDown={onKeyDown}>
+        {state.view === 'month' ? (
+          <Box
+            component="table"
+            role="grid"
+            aria-label={page.label}
+            sx={{ width: '100%', borderCollapse: 'separate', borderSpacing: '2px', tableLayout: 'fixed' }}
+          >
+            <thead>
+              <tr>
+                {WEEKDAY_SHORT_NAMES.map((name, column) => (
+                  <Box
+                    component="th"
+                    key={name}
+                    scope="col"
+                    abbr={WEEKDAY_NAMES[column]}
+                    sx={{ typography: 'caption', color: 'text.secondary', fontWeight: 500, pb: 0.5 }}
+                  >
+                    {name}
                   </Box>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </Box>
-      ) : null}
+            </thead>
+            <tbody>
+              {monthWeeks(year, monthIndex).map((week, row) => (
+                <tr key={row}>
+                  {week.map((iso, column) =>
+                    iso ? (
+                      <CalendarCell
+                        key={iso}
+                        component="td"
+                        focused={iso === state.focus}
+                        selected={iso === selected}
+                        disabled={!isSelectable(iso, constraints)}
+                        current={iso === today}
+                        label={longGermanDate(iso)}
+                        height={36}
+                        onChoose={() => onSelect(iso)}
+                      >
+                        {dayOfMonth(iso)}
+                      </CalendarCell>
+                    ) : (
+                      <td key={`empty-${column}`} role="gridcell" />
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        ) : null}
 
-      {view === 'year' ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1 }}>
-          {monthRows()
-            .flat()
-            .map((month) => (
-              <Button
-                key={month}
-                size="small"
-                variant={selected?.startsWith(isoDate(year, month, 1).slice(0, 7)) ? 'contained' : 'text'}
-                disabled={!isMonthSelectable(year, month, constraints)}
-                aria-label={`${GERMAN_MONTH_NAMES[month]} ${year}`}
-                onClick={() => {
-                  setMonthIndex(month);
-                  setView('month');
-                }}
-                sx={{ ...cellSx, height: 48 }}
-              >
-                {GERMAN_MONTH_SHORT_NAMES[month]}
-              </Button>
+        {state.view === 'year' ? (
+          <Box role="grid" aria-label={page.label} sx={{ display: 'grid', gap: 1 }}>
+            {monthRows().map((months, row) => (
+              <Box role="row" key={row} sx={gridRowSx}>
+                {months.map((month) => (
+                  <CalendarCell
+                    key={month}
+                    component="div"
+                    focused={month === monthIndex}
+                    selected={chosen !== null && isSameMonth(chosen, new Date(year, month))}
+                    disabled={!isMonthSelectable(year, month, constraints)}
+                    label={`${monthName(month)} ${year}`}
+                    height={48}
+                    onChoose={() => fromGrid(openMonth(state, month, constraints))}
+                  >
+                    {monthShortName(month)}
+                  </CalendarCell>
+                ))}
+              </Box>
             ))}
-        </Box>
-      ) : null}
+          </Box>
+        ) : null}
 
-      {view === 'multi-year' ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1 }}>
-          {multiYearRows(year)
-            .flat()
-            .map((candidate) => (
-              <Button
-                key={candidate}
-                size="small"
-                variant={selected?.startsWith(String(candidate).padStart(4, '0')) ? 'contained' : 'text'}
-                disabled={!isYearSelectable(candidate, constraints)}
-                onClick={() => {
-                  setYear(candidate);
-                  setView('year');
-                }}
-                sx={{ ...cellSx, height: 40 }}
-              >
-                {candidate}
-              </Button>
+        {state.view === 'multi-year' ? (
+          <Box role="grid" aria-label={page.label} sx={{ display: 'grid', gap: 1 }}>
+            {multiYearRows(year).map((years, row) => (
+              <Box role="row" key={row} sx={gridRowSx}>
+                {years.map((candidate) => (
+                  <CalendarCell
+                    key={candidate}
+                    component="div"
+                    focused={candidate === year}
+                    selected={chosen !== null && getYear(chosen) === candidate}
+                    disabled={!isYearSelectable(candidate, constraints)}
+                    height={40}
+                    onChoose={() => fromGrid(openYear(state, candidate, constraints))}
+                  >
+                    {candidate}
+                  </CalendarCell>
+                ))}
+              </Box>
             ))}
-        </Box>
-      ) : null}
+          </Box>
+        ) : null}
+      </Box>
     </Box>
   );
 }

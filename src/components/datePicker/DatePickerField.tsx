@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useTranslate } from 'ra-core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatDate, parseGermanDate } from '../../domain/dates';
-import { validateDateText, type CalendarView, type DateConstraints, type DateValidationError } from './calendar';
+import type { CalendarView } from './calendar';
+import { validateDateText, type DateConstraints, type DateValidationError } from './dateConstraints';
 import { LightTextField } from './LightTextField';
 import { TimeField, type TimeFieldProps } from './TimeField';
 
@@ -28,6 +29,8 @@ export interface DatePickerFieldProps extends DateConstraints {
   /** Shown below the field while there is no error; default 'TT.MM.JJJJ'. */
   hint?: string;
   startView?: CalendarView;
+  /** Where the calendar opens while the field holds no date (ISO); default today. */
+  openTo?: string;
   /** Adds the optional HH:MM field next to the date. */
   time?: Omit<TimeFieldProps, 'disabled'>;
   fullWidth?: boolean;
@@ -43,7 +46,7 @@ const ERROR_KEYS: Record<DateValidationError, string> = {
 /**
  * The reusable date field (spec "Reusable date-and-time picker"): the date can be typed as
  * DD.MM.YYYY or chosen in the calendar behind the button; an optional HH:MM field sits beside it.
- * No date library: the calendar is small and German only.
+ * When the calendar closes (a day chosen, Escape, Abbrechen) the focus returns to the text field.
  */
 export function DatePickerField({
   label,
@@ -56,6 +59,7 @@ export function DatePickerField({
   error,
   hint,
   startView = 'month',
+  openTo,
   time,
   fullWidth = true,
   min,
@@ -66,6 +70,18 @@ export function DatePickerField({
   const [open, setOpen] = useState(false);
   const [touched, setTouched] = useState(false);
   const constraints = { min, max, filter };
+  const input = useRef<HTMLInputElement>(null);
+  // Set when the calendar closes; the focus moves once the dialog is gone (it would pull it back).
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    input.current?.focus();
+  }, [open]);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
 
   const ownError = validateDateText(value, constraints);
   const message =
@@ -77,7 +93,7 @@ export function DatePickerField({
 
   const choose = (iso: string) => {
     onChange(formatDate(iso));
-    setOpen(false);
+    close();
     setTouched(true);
     onBlur?.();
   };
@@ -92,6 +108,7 @@ export function DatePickerField({
         disabled={disabled}
         fullWidth={fullWidth}
         onChange={onChange}
+        inputRef={input}
         onBlur={() => {
           setTouched(true);
           onBlur?.();
@@ -122,8 +139,9 @@ export function DatePickerField({
             selected={parseGermanDate(value)}
             constraints={constraints}
             startView={startView}
+            openTo={openTo}
             onSelect={choose}
-            onClose={() => setOpen(false)}
+            onClose={close}
           />
         </Suspense>
       ) : null}

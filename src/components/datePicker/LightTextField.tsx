@@ -4,7 +4,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface LightTextFieldProps {
   label: string;
@@ -22,6 +22,8 @@ export interface LightTextFieldProps {
   autoComplete?: string;
   endAdornment?: ReactNode;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** The text input itself, e.g. to give it the focus back when a dialog closes. */
+  inputRef?: Ref<HTMLInputElement>;
   /** Renders a native select with these options (and an empty first entry) instead of a text input. */
   options?: readonly string[];
   fullWidth?: boolean;
@@ -48,6 +50,7 @@ export function LightTextField({
   autoComplete,
   endAdornment,
   inputProps,
+  inputRef,
   options,
   fullWidth = true,
   sx,
@@ -88,6 +91,7 @@ export function LightTextField({
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
           endAdornment={endAdornment}
+          inputRef={inputRef}
           inputProps={{ ...inputProps, 'aria-describedby': describedBy }}
         />
       )}

@@ -1,12 +1,8 @@
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'ra-core';
-import { todayIso } from '../../components/datePicker/calendar';
-import { DatePickerField } from '../../components/datePicker/DatePickerField';
+import { BirthDatePickerField } from '../../components/datePicker/BirthDatePickerField';
 import { SALUTATIONS } from '../../domain/options';
 import { FormField, isRequiredField, type RegistrationForm } from './formFields';
-
-/** Birth dates before this day are refused by the domain rule as well (isoBirthDate). */
-const EARLIEST_BIRTH_DATE = '1900-01-01';
 
 /** Step 1: Anrede, Vorname, Nachname, Geburtsdatum (typed DD.MM.YYYY or picked), E-Mail. */
 export function PersonalDataStep({ form }: { form: RegistrationForm }) {
@@ -16,7 +12,7 @@ export function PersonalDataStep({ form }: { form: RegistrationForm }) {
       <FormField form={form} field="salutation" options={SALUTATIONS} />
       <FormField form={form} field="firstName" autoComplete="given-name" />
       <FormField form={form} field="lastName" autoComplete="family-name" />
-      <DatePickerField
+      <BirthDatePickerField
         name="birthDate"
         label={translate('app.registration.fields.birthDate')}
         value={form.values.birthDate}
@@ -25,9 +21,6 @@ export function PersonalDataStep({ form }: { form: RegistrationForm }) {
         onBlur={() => form.touch('birthDate')}
         error={form.shownError('birthDate')}
         hint={translate('app.registration.hints.birthDate')}
-        min={EARLIEST_BIRTH_DATE}
-        max={todayIso()}
-        startView="multi-year"
       />
       <FormField form={form} field="email" type="email" autoComplete="email" />
     </Stack>

@@ -1,0 +1,92 @@
+import { addDays } from 'date-fns/addDays';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { lightFormat } from 'date-fns/lightFormat';
+import { parseISO } from 'date-fns/parseISO';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fieldError, EMPTY_REGISTRATION } from '../../src/customRoutes/registration/registrationForm';
+import { birthDatePickerLimits, birthDateProblem } from '../../src/domain/birthDate';
+import { todayInGermany } from '../../src/domain/dates';
+import { isoBirthDate, VALIDATION_TEXTS } from '../../src/domain/validation';
+
+const iso = (date: Date) => lightFormat(date, 'yyyy-MM-dd');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('birth-date limits', () => {
+  it('accepts someone on their 16th birthday and refuses them the day before', () => {
+    expect(birthDateProblem('2010-11-24', '2026-11-24')).toBeNull();
+    expect(birthDateProblem('2010-11-25', '2026-11-24')).toBe('tooYoung');
+    expect(birthDateProblem('1990-01-01', '2026-11-24')).toBeNull();
+  });
+
+  it('lets someone born on 29 February turn 16 on that day in a leap year and on 1 March otherwise', () => {
+    expect(birthDateProblem('2008-02-29', '2024-02-28')).toBe('tooYoung');
+    expect(birthDateProblem('2008-02-29', '2024-02-29')).toBeNull();
+    // 2100 is no leap year.
+    expect(birthDateProblem('2084-02-29', '2100-02-28')).toBe('tooYoung');
+    expect(birthDateProblem('2084-02-29', '2100-03-01')).toBeNull();
+  });
+
+  it('refuses a birth date in the future, and a baby born today as too young', () => {
+    expect(birthDateProblem('2026-11-25', '2026-11-24')).toBe('future');
+    expect(birthDateProblem('2999-01-01', '2026-11-24')).toBe('future');
+    expect(birthDateProblem('2026-11-24', '2026-11-24')).toBe('tooYoung');
+  });
+
+  it('refuses days that do not exist, other formats and dates before 1900', () => {
+    for (const value of ['2001-02-29', '1985-13-01', '07.03.1985', '1985-3-7', '1899-12-31', '']) {
+      expect(birthDateProblem(value, '2026-11-24')).toBe('invalid');
+    }
+    expect(birthDateProblem('1900-01-01', '2026-11-24')).toBeNull();
+  });
+
+  it('limits the picker to 1900 … the 16th birthday and opens it 30 years back', () => {
+    expect(birthDatePickerLimits('2026-11-24')).toEqual({ min: '1900-01-01', max: '2010-11-24', openTo: '1996-11-24' });
+    expect(birthDatePickerLimits('2024-02-29')).toMatchObject({ max: '2008-02-29', openTo: '1994-02-28' });
+  });
+
+  it('lets the picker offer exactly the days the validator accepts', () => {
+    for (const today of ['2024-02-28', '2024-02-29', '2025-02-28', '2025-03-01', '2100-02-28', '2026-11-24']) {
+      const { max } = birthDatePickerLimits(today);
+      const around = eachDayOfInterval({ start: addDays(parseISO(max), -400), end: addDays(parseISO(max), 400) });
+      for (const day of around.map(iso)) {
+        const offered = day <= max;
+        const accepted = birthDateProblem(day, today) === null;
+        expect(accepted, `${day} on ${today}`).toBe(offered);
+      }
+    }
+  });
+});
+
+describe("today in Germany (Europe/Berlin), whatever the machine's time zone", () => {
+  it('is already tomorrow after midnight in Berlin, in winter and in summer time', () => {
+    expect(todayInGermany(new Date('2026-11-23T22:59:00Z'))).toBe('2026-11-23');
+    expect(todayInGermany(new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-24');
+    expect(todayInGermany(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
+    expect(todayInGermany(new Date('2026-07-01T22:30:00Z'))).toBe('2026-07-02');
+  });
+
+  it("decides a 16th birthday by Berlin's date, on the server as in the form", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T22:30:00Z')); // 23:30 on the 23rd in Berlin
+    expect(isoBirthDate('2010-11-24')).toBe(VALIDATION_TEXTS.tooYoung);
+    vi.setSystemTime(new Date('2026-11-23T23:30:00Z')); // 00:30 on the 24th in Berlin
+    expect(isoBirthDate('2010-11-24')).toBeNull();
+    expect(isoBirthDate('2026-11-25')).toBe(VALIDATION_TEXTS.birthDateInFuture);
+  });
+});
+
+describe('birth date in the registration form', () => {
+  const typed = (birthDate: string) => fieldError('birthDate', { ...EMPTY_REGISTRATION, birthDate });
+
+  it('shows the German messages for a typed date of someone too young or in the future', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    expect(typed('25.11.2010')).toBe('Sie müssen mindestens 16 Jahre alt sein.');
+    expect(typed('24.11.2010')).toBeNull();
+    expect(typed('01.12.2026')).toBe('Das Geburtsdatum darf nicht in der Zukunft liegen.');
+    expect(typed('31.12.1899')).toBe(VALIDATION_TEXTS.birthDate);
+  });
+});
