@@ -205,6 +205,9 @@ function CurrentPath() {
   return <output aria-label="Pfad">{useLocation().pathname}</output>;
 }
 
+/** Lazy public pages (MUI and their texts) take a while to import in jsdom on a busy machine. */
+const LAZY_PAGE = { timeout: 10_000 };
+
 function renderPublic(path: string, authenticated = false) {
   const value = runtime(authenticated);
   const wrap = (children: ReactNode) => (
@@ -253,7 +256,7 @@ describe('public shell', () => {
 
   it('shows a German placeholder for public screens that follow later', async () => {
     renderPublic('/employee-invitation/abc');
-    expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeVisible();
+    expect(await screen.findByText('Dieser Bereich folgt in Kürze.', {}, LAZY_PAGE)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
   });
 
@@ -266,7 +269,7 @@ describe('public shell', () => {
   ])('titles the tab of %s “%s”', async (path, title) => {
     document.title = 'vorher';
     renderPublic(path);
-    await waitFor(() => expect(document.title).toBe(title));
+    await waitFor(() => expect(document.title).toBe(title), LAZY_PAGE);
   });
 });
 
