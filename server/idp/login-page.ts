@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pageTitle } from '../../src/domain/pageTitle';
 
 /**
  * The embedded identity provider's own pages: server-rendered, German, no external assets.
@@ -43,6 +44,7 @@ footer{font-size:12px;color:#5b6b7c;margin-bottom:16px}
 `;
 
 export interface PageOptions {
+  /** The page's heading; the tab reads 'title – Lumio' like the web app's pages. */
   title: string;
   body: string;
   footer: string;
@@ -56,7 +58,7 @@ export function renderPage({ title, body, footer, script }: PageOptions): string
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(pageTitle(title))}</title>
 <style>${STYLE}</style>
 ${script ? `<script>${script}</script>` : ''}
 </head>

@@ -1,5 +1,6 @@
 import { useLogout } from 'ra-core';
 import { useEffect } from 'react';
+import { rememberIdleLogout } from './idleLogoutNotice';
 import { startIdleTimer, type IdleTimerOptions } from './idleTimer';
 
 /**
@@ -11,6 +12,14 @@ export function useIdleLogout(enabled: boolean, options: Omit<IdleTimerOptions, 
   const { timeoutMs, intervalMs } = options;
   useEffect(() => {
     if (!enabled) return undefined;
-    return startIdleTimer({ timeoutMs, intervalMs, onIdle: () => void logout() });
+    return startIdleTimer({
+      timeoutMs,
+      intervalMs,
+      onIdle: () => {
+        // The landing page the logout ends on says why (idleLogoutNotice.ts).
+        rememberIdleLogout();
+        void logout();
+      },
+    });
   }, [enabled, logout, timeoutMs, intervalMs]);
 }

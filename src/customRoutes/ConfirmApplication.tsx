@@ -16,6 +16,7 @@ import { LANDING_PATH } from '../domain/routes';
 import { confirmApplicationMessages } from '../i18n/de/registration';
 import { createPublicPageI18nProvider } from '../i18n/public';
 import { PublicLayout } from '../layout/PublicLayout';
+import { usePageTitle } from '../layout/usePageTitle';
 import { PublicPageProviders } from './registration/PublicPageProviders';
 import { usePublicApi } from './registration/publicApiContext';
 
@@ -58,6 +59,7 @@ function ConfirmApplicationContent() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
+  usePageTitle(translate('app.confirmApplication.pageTitle'));
 
   useEffect(() => {
     let current = true;

@@ -1,42 +1,40 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import { useTranslate } from 'ra-core';
 import { useRuntime } from '../authProvider/runtime';
+import { fillIn, shellText } from '../i18n/shellText';
 import { PublicLayout } from '../layout/PublicLayout';
+import { usePageTitle } from '../layout/usePageTitle';
+import './imprint.css';
 
 export { IMPRINT_PATH } from '../domain/routes';
 
-/** Public imprint (spec section 1): names the brand owner from config.json and the brand relation. */
+const texts = shellText.imprint;
+
+/**
+ * Public imprint (spec section 1): names the brand owner from config.json and the brand relation.
+ * Plain React and CSS, like the landing page it is linked from.
+ */
 export function Imprint() {
-  const translate = useTranslate();
   const { brandOwner } = useRuntime().config;
+  usePageTitle(texts.title);
   const rows: Array<[string, string]> = [
-    [translate('app.imprint.address'), `${brandOwner.name}, ${brandOwner.address}`],
-    [translate('app.imprint.register'), brandOwner.register],
-    [translate('app.imprint.vatId'), brandOwner.vatId],
-    [translate('app.imprint.contact'), brandOwner.contact],
+    [texts.address, `${brandOwner.name}, ${brandOwner.address}`],
+    [texts.register, brandOwner.register],
+    [texts.vatId, brandOwner.vatId],
+    [texts.contact, brandOwner.contact],
   ];
   return (
     <PublicLayout>
-      <Container maxWidth="md">
-        <Typography component="h1" variant="h1" gutterBottom>
-          {translate('app.imprint.title')}
-        </Typography>
-        <Typography sx={{ mb: 3 }}>{translate('app.imprint.brandStatement', { name: brandOwner.name })}</Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: 'max-content 1fr' }, gap: 1.5, m: 0 }}>
+      <div className="lumio-imprint">
+        <h1 className="lumio-imprint__title">{texts.title}</h1>
+        <p className="lumio-imprint__statement">{fillIn(texts.brandStatement, { name: brandOwner.name })}</p>
+        <dl className="lumio-imprint__facts">
           {rows.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" sx={{ fontWeight: 600 }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {value}
-              </Typography>
-            </Box>
+            <div key={label} className="lumio-imprint__fact">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
           ))}
-        </Box>
-      </Container>
+        </dl>
+      </div>
     </PublicLayout>
   );
 }

@@ -1,28 +1,29 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { LANDING_PATH } from '../domain/routes';
+import { shellText } from '../i18n/shellText';
 import { PageLoading } from '../layout/PageLoading';
-import { PublicLayout } from '../layout/PublicLayout';
-import { ComingSoon } from './ComingSoon';
 
 /**
- * Public routes of spec section 2 whose screens later issues build. Each screen replaces its
- * placeholder here with a React.lazy page, so the landing bundle stays small.
+ * Public routes of spec section 2 besides the landing page and the imprint. Each is a React.lazy
+ * page, so neither its code nor MUI weighs on the landing page; a screen that a later issue
+ * builds replaces its placeholder here.
  */
-const upcoming = (
-  <PublicLayout>
-    <ComingSoon backTo={LANDING_PATH} backLabelKey="app.backToLanding" />
-  </PublicLayout>
-);
-
 const RegisterStudio = lazy(() => import('./registration/RegisterStudio'));
 const ConfirmApplication = lazy(() => import('./ConfirmApplication'));
+const PublicComingSoon = lazy(() => import('./PublicComingSoon'));
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
+const upcoming = (pageTitle: string) => lazyPage(<PublicComingSoon pageTitle={pageTitle} />);
 
 export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> = [
   { path: '/register-studio', element: lazyPage(<RegisterStudio />) },
-  { path: '/employee-invitation/:id', element: upcoming },
+  { path: '/employee-invitation/:id', element: upcoming(shellText.pageTitles.employeeInvitation) },
   { path: '/company-application/:id/confirm', element: lazyPage(<ConfirmApplication />) },
-  { path: '/user-email-change-request/:id/confirm', element: upcoming },
-  { path: '/administrator-email-change-request/:id/confirm', element: upcoming },
+  {
+    path: '/user-email-change-request/:id/confirm',
+    element: upcoming(shellText.pageTitles.emailChangeConfirmation),
+  },
+  {
+    path: '/administrator-email-change-request/:id/confirm',
+    element: upcoming(shellText.pageTitles.emailChangeConfirmation),
+  },
 ];

@@ -1,15 +1,16 @@
-import Box from '@mui/material/Box';
-import { useTranslate } from 'ra-core';
+import { shellText } from '../i18n/shellText';
 
-/** The Lumio word mark: a small aperture symbol and the name, inline so it costs no request. */
+/**
+ * The Lumio word mark: a small aperture symbol and the name, inline so it costs no request. Plain
+ * React, so the landing page can show it without MUI; the admin's header uses it as well.
+ */
 export function Logo({ size = 32, color = 'currentColor' }: { size?: number; color?: string }) {
-  const translate = useTranslate();
   return (
-    <Box
-      component="span"
+    <span
       role="img"
-      aria-label={translate('app.landing.logoAlt')}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, fontWeight: 700, fontSize: size * 0.75 }}
+      aria-label={shellText.landing.logoAlt}
+      className="lumio-logo"
+      style={{ color, fontSize: size * 0.75 }}
     >
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" strokeWidth="3" />
@@ -21,6 +22,6 @@ export function Logo({ size = 32, color = 'currentColor' }: { size?: number; col
         />
       </svg>
       <span aria-hidden="true">Lumio</span>
-    </Box>
+    </span>
   );
 }

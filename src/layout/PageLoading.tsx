@@ -1,13 +1,14 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import { useTranslate } from 'ra-core';
+import { shellText } from '../i18n/shellText';
+import './publicFrame.css';
 
-/** Spinner for the public shell while a lazy chunk (e.g. the admin app) loads; no react-admin UI. */
+/**
+ * Spinner of the public shell while a lazy chunk (the admin app, the registration) loads. Plain
+ * React and CSS: it shows before MUI is there.
+ */
 export function PageLoading() {
-  const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}>
-      <CircularProgress aria-label={translate('app.loading')} />
-    </Box>
+    <div className="lumio-loading">
+      <span className="lumio-spinner" role="progressbar" aria-label={shellText.loading} />
+    </div>
   );
 }

@@ -1,27 +1,29 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { LANDING_PATH } from '../domain/routes';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
+import './publicFrame.css';
 
-/** Frame of the public pages (landing, imprint, registration): logo bar, content, footer. */
+/**
+ * Frame of the public pages (landing, imprint, registration, confirmations): logo bar, content,
+ * footer. Plain React and CSS, so the landing page and the imprint load no MUI; the pages built
+ * with MUI (registration) render their content inside it.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <AppBar position="static" elevation={0}>
-        <Toolbar>
-          <Box component={RouterLink} to={LANDING_PATH} sx={{ color: 'inherit', textDecoration: 'none' }}>
+    <div className="lumio-frame">
+      <header className="lumio-appbar">
+        <div className="lumio-toolbar">
+          <Link to={LANDING_PATH} className="lumio-home">
             <Logo />
-          </Box>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" id="main-content" sx={{ flex: 1, px: { xs: 2, md: 4 }, py: { xs: 3, md: 6 } }}>
+          </Link>
+        </div>
+      </header>
+      <main id="main-content" className="lumio-main">
         {children}
-      </Box>
+      </main>
       <Footer />
-    </Box>
+    </div>
   );
 }

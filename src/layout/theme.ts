@@ -1,19 +1,22 @@
 import { deDE } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
+import { BRAND } from './brand';
 
 /**
- * One MUI theme for the public pages and the admin. Built with MUI's createTheme, not with
- * react-admin's theme helpers, so the landing page does not pull react-admin in. deDE gives MUI's
- * own component texts (pagination, date parts) in German.
+ * The MUI theme of every page built with MUI (the admin, the registration, the confirmation page).
+ * The landing page and the imprint are plain CSS with the same brand values (brand.ts), so they
+ * load no MUI at all. Built with MUI's createTheme, not with react-admin's theme helpers, so the
+ * registration does not pull react-admin in. deDE gives MUI's own component texts (pagination,
+ * date parts) in German.
  */
 export const theme = createTheme(
   {
     palette: {
-      primary: { main: '#1f4e79' },
-      secondary: { main: '#c2571a' },
-      background: { default: '#f5f7fa' },
+      primary: { main: BRAND.primary, dark: BRAND.primaryDark },
+      secondary: { main: BRAND.secondary },
+      background: { default: BRAND.background },
     },
-    shape: { borderRadius: 8 },
+    shape: { borderRadius: BRAND.radiusPx },
     typography: {
       h1: { fontSize: '2rem', fontWeight: 600 },
       h2: { fontSize: '1.5rem', fontWeight: 600 },

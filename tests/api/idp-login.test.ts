@@ -35,7 +35,7 @@ describe('embedded identity provider login form', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.body).toContain('<html lang="de">');
-    expect(res.body).toContain('<title>Anmelden</title>');
+    expect(res.body).toContain('<title>Anmelden – Lumio</title>');
     expect(res.body).toMatch(/<label for="username">E-Mail-Adresse<\/label>\s*<input id="username" name="username"/);
     expect(res.body).toMatch(
       /<label for="password">Passwort<\/label>\s*<input id="password" name="password" type="password"/,

@@ -121,6 +121,7 @@ describe('IdP-admin port and the set-password page', () => {
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['content-security-policy']).toContain("form-action 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.body).toContain('<title>Passwort festlegen – Lumio</title>');
       const text = visibleText(res);
       expect(text).toContain('Passwort festlegen');
       for (const rule of PASSWORD_RULES) expect(text).toContain(rule);

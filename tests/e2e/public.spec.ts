@@ -8,6 +8,12 @@ import { expectLandingPage } from './support/login';
  */
 const ADMIN_MARKER = 'RaLayout';
 
+/**
+ * MUI's styling engine (emotion) keeps its styles under this attribute name; every MUI component
+ * needs it, so a script without it carries no MUI.
+ */
+const MUI_MARKER = 'data-emotion';
+
 interface LoadedScript {
   path: string;
   body: string;
@@ -72,12 +78,32 @@ test('the imprint, linked from the footer, names the brand owner', async ({ page
   await expect(main).toContainText(brandOwner.contact);
 });
 
+test.describe('tab titles of the public pages', () => {
+  for (const { path, heading, title } of [
+    { path: '/', heading: 'Willkommen bei Lumio', title: 'Lumio' },
+    { path: '/imprint', heading: 'Impressum', title: 'Impressum – Lumio' },
+    { path: '/register-studio', heading: 'Fotostudio registrieren', title: 'Fotostudio registrieren – Lumio' },
+  ]) {
+    test(`${path} is titled “${title}”`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+    });
+  }
+
+  test('the confirmation page of an application is titled, whatever its outcome', async ({ page }) => {
+    await page.goto(`/company-application/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/confirm?token=x`);
+    await expect(page.getByRole('heading', { name: 'Bestätigung nicht möglich', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Registrierung bestätigen – Lumio');
+  });
+});
+
 test.describe('public pages do not download the admin app', () => {
   for (const { path, heading } of [
     { path: '/', heading: 'Willkommen bei Lumio' },
     { path: '/imprint', heading: 'Impressum' },
   ]) {
-    test(`${path} loads only the entry scripts`, async ({ page }) => {
+    test(`${path} loads only the entry scripts, without react-admin and without MUI`, async ({ page }) => {
       const entry = await entryScripts(page);
       expect(entry.length).toBeGreaterThan(0);
 
@@ -86,9 +112,21 @@ test.describe('public pages do not download the admin app', () => {
       );
 
       expect(loaded.map((script) => script.path).sort()).toEqual([...entry].sort());
-      for (const script of loaded) expect(script.body, script.path).not.toContain(ADMIN_MARKER);
+      for (const script of loaded) {
+        expect(script.body, script.path).not.toContain(ADMIN_MARKER);
+        expect(script.body, script.path).not.toContain(MUI_MARKER);
+      }
     });
   }
+
+  test('the registration does download MUI (the check above can see it)', async ({ page }) => {
+    const loaded = await scriptsLoadedBy(page, '/register-studio', () =>
+      expect(page.getByRole('heading', { name: 'Fotostudio registrieren', level: 1 })).toBeVisible(),
+    );
+
+    expect(loaded.some((script) => script.body.includes(MUI_MARKER))).toBe(true);
+    for (const script of loaded) expect(script.body, script.path).not.toContain(ADMIN_MARKER);
+  });
 
   test('a guarded page does download it (the check above can see the admin)', async ({ page }) => {
     const entry = await entryScripts(page);

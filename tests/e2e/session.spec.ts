@@ -5,6 +5,8 @@ import { expectLandingPage, logIn, mainMenu } from './support/login';
 /** localStorage key of the last activity (spec section 9). */
 const IDLE_STORAGE_KEY = 'timeout';
 
+const idleLogoutNotice = (page: Page) => page.getByText('Sie wurden wegen Inaktivität abgemeldet.');
+
 const lastActivity = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), IDLE_STORAGE_KEY);
 
 /**
@@ -26,6 +28,7 @@ test.describe('logout', () => {
 
     await mainMenu(page).getByRole('button', { name: 'Abmelden' }).click();
     await expectLandingPage(page);
+    await expect(idleLogoutNotice(page)).toHaveCount(0);
 
     await page.reload();
     await expectLandingPage(page);
@@ -47,6 +50,19 @@ test.describe('inactivity logout (30 minutes)', () => {
     await expectLandingPage(page);
     await page.goto('/dashboard');
     await expectLandingPage(page);
+  });
+
+  test('the landing page says once that the logout was for inactivity, not again after a reload', async ({ page }) => {
+    await page.clock.install();
+    await logIn(page, DEMO_USERS.owner);
+
+    await page.clock.fastForward('30:01');
+    await expectLandingPage(page);
+    await expect(page.getByRole('status').filter({ has: idleLogoutNotice(page) })).toBeVisible();
+
+    await page.reload();
+    await expectLandingPage(page);
+    await expect(idleLogoutNotice(page)).toHaveCount(0);
   });
 
   test('a click restarts the 30 minutes', async ({ page }) => {

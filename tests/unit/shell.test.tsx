@@ -6,6 +6,7 @@ import { AdminContext, I18nContextProvider } from 'react-admin';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDLE_LOGOUT_STORAGE_KEY, rememberIdleLogout } from '../../src/authProvider/idleLogoutNotice';
 import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
 import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
 import { DialogProvider } from '../../src/components/dialogs';
@@ -17,6 +18,7 @@ import type { Self } from '../../src/domain/self';
 import { createI18nProvider } from '../../src/i18n';
 import { deMessages } from '../../src/i18n/de';
 import { createQueryClient } from '../../src/dataProvider/queryClient';
+import { fillIn } from '../../src/i18n/shellText';
 import { Layout } from '../../src/layout/Layout';
 
 afterEach(cleanup);
@@ -203,6 +205,9 @@ function CurrentPath() {
   return <output aria-label="Pfad">{useLocation().pathname}</output>;
 }
 
+/** Lazy public pages (MUI and their texts) take a while to import in jsdom on a busy machine. */
+const LAZY_PAGE = { timeout: 10_000 };
+
 function renderPublic(path: string, authenticated = false) {
   const value = runtime(authenticated);
   const wrap = (children: ReactNode) => (
@@ -251,7 +256,50 @@ describe('public shell', () => {
 
   it('shows a German placeholder for public screens that follow later', async () => {
     renderPublic('/employee-invitation/abc');
-    expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeVisible();
+    expect(await screen.findByText('Dieser Bereich folgt in Kürze.', {}, LAZY_PAGE)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['/', 'Lumio'],
+    ['/imprint', 'Impressum – Lumio'],
+    ['/employee-invitation/abc', 'Registrierung – Lumio'],
+    ['/user-email-change-request/abc/confirm', 'E-Mail-Änderung bestätigen – Lumio'],
+    ['/administrator-email-change-request/abc/confirm', 'E-Mail-Änderung bestätigen – Lumio'],
+  ])('titles the tab of %s “%s”', async (path, title) => {
+    document.title = 'vorher';
+    renderPublic(path);
+    await waitFor(() => expect(document.title).toBe(title), LAZY_PAGE);
+  });
+});
+
+describe('the landing page after an inactivity logout', () => {
+  afterEach(() => sessionStorage.clear());
+
+  const notice = 'Sie wurden wegen Inaktivität abgemeldet.';
+
+  it('says once why the visitor was logged out', async () => {
+    rememberIdleLogout();
+    renderPublic('/');
+    expect(await within(await screen.findByRole('main')).findByRole('status')).toHaveTextContent(notice);
+    await waitFor(() => expect(sessionStorage.getItem(IDLE_LOGOUT_STORAGE_KEY)).toBeNull());
+
+    cleanup();
+    renderPublic('/');
+    expect(await screen.findByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+
+  it('says nothing after any other way to the landing page', async () => {
+    renderPublic('/');
+    expect(await screen.findByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+});
+
+describe('shell texts', () => {
+  it('fill their placeholders and leave unknown ones visible', () => {
+    expect(fillIn('© %{year} Lumio', { year: 2026 })).toBe('© 2026 Lumio');
+    expect(fillIn('Lumio ist eine Marke der %{name}.', {})).toBe('Lumio ist eine Marke der %{name}.');
   });
 });

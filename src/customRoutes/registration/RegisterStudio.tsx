@@ -6,6 +6,7 @@ import { useTranslate } from 'ra-core';
 import { datePickerMessages, registrationMessages, uploadMessages } from '../../i18n/de/registration';
 import { createPublicPageI18nProvider } from '../../i18n/public';
 import { PublicLayout } from '../../layout/PublicLayout';
+import { usePageTitle } from '../../layout/usePageTitle';
 import { PublicPageProviders } from './PublicPageProviders';
 import { RegistrationStepper } from './RegistrationStepper';
 
@@ -13,6 +14,7 @@ const i18nProvider = createPublicPageI18nProvider(registrationMessages, uploadMe
 
 function RegisterStudioContent() {
   const translate = useTranslate();
+  usePageTitle(translate('app.registration.title'));
   return (
     <PublicLayout>
       <Container maxWidth="md">

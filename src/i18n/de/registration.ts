@@ -114,6 +114,7 @@ export const registrationMessages = {
 export const confirmApplicationMessages = {
   app: {
     confirmApplication: {
+      pageTitle: 'Registrierung bestätigen',
       title: 'Bestätigung erfolgreich',
       text: 'Nach der manuellen Prüfung Ihrer Angaben erhalten Sie eine Email in der die Anmeldung fortgesetzt werden kann.',
       loading: 'Ihre Bestätigung wird übermittelt …',

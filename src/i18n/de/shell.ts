@@ -17,6 +17,12 @@ export const shellMessages = {
       registerStudio: 'Fotostudio registrieren',
       pilotNotice: 'Lumio befindet sich in der Pilotphase. Änderungen kündigen wir Ihnen per E-Mail an.',
       logoAlt: 'Lumio',
+      idleLogout: 'Sie wurden wegen Inaktivität abgemeldet.',
+    },
+    /** Tab titles ('… – Lumio') of public pages whose own texts do not name them yet. */
+    pageTitles: {
+      employeeInvitation: 'Registrierung',
+      emailChangeConfirmation: 'E-Mail-Änderung bestätigen',
     },
     imprint: {
       title: 'Impressum',
