@@ -1,8 +1,7 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router';
+import { LinkBase, useTranslate } from 'ra-core';
 import { DASHBOARD_PATH } from '../domain/routes';
 import { usePageTitle } from './usePageTitle';
 
@@ -21,7 +20,7 @@ export function AccessDeniedPage() {
         {title}
       </Typography>
       <Typography sx={{ mb: 3 }}>{translate('ra.message.access_denied')}</Typography>
-      <Button component={RouterLink} to={DASHBOARD_PATH} variant="contained">
+      <Button component={LinkBase} to={DASHBOARD_PATH} variant="contained">
         {translate('app.backToDashboard')}
       </Button>
     </Paper>

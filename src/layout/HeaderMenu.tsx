@@ -149,7 +149,9 @@ function PhoneMenu() {
         anchor="right"
         open={open}
         onClose={close}
-        slotProps={{ paper: { sx: { width: 'min(320px, 85vw)', p: 2, gap: 2 } } }}
+        slotProps={{
+          paper: { 'aria-label': translate('app.layout.menu'), sx: { width: 'min(320px, 85vw)', p: 2, gap: 2 } },
+        }}
       >
         <IconButton aria-label={translate('app.layout.closeMenu')} onClick={close} sx={{ alignSelf: 'flex-end' }}>
           <CloseIcon />

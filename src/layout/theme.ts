@@ -45,6 +45,8 @@ export const theme = createTheme(
           input: { '&.Mui-disabled': { color: READABLE_GREY, WebkitTextFillColor: READABLE_GREY } },
         },
       },
+      // react-admin's loading page writes 'Bitte warten …' in the disabled grey (2.65:1).
+      RaLoading: { styleOverrides: { root: { '& .RaLoading-message': { color: READABLE_GREY } } } },
     },
   },
   deDE,

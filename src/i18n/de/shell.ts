@@ -32,6 +32,7 @@ export const shellMessages = {
     },
     layout: {
       mainNavigation: 'Hauptmenü',
+      menu: 'Menü',
       openMenu: 'Menü öffnen',
       closeMenu: 'Menü schließen',
       logout: 'Abmelden',

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { createRequire } from 'node:module';
 import { installScreenWatch, UNCHECKED_ATTRIBUTE } from './screenWatch';
 
 /** Issue 8: WCAG 2.1 A and AA, nothing switched off. */
@@ -10,6 +11,16 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * documentation, a third-party page served as is).
  */
 const NOT_OUR_SCREENS = [/^\/api\/docs(\/|$)/];
+
+/**
+ * axe-core as @axe-core/playwright itself loads it, evaluated only where it is missing: once per
+ * document instead of at every check, and never in keycloak-js's hidden iframes (the check runs
+ * with iframes: false; they hold no content).
+ */
+const axeCoreSource: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))(
+  'axe-core',
+).source;
+const AXE_ONCE_PER_DOCUMENT = `if (window === window.top && typeof window.axe === 'undefined') {\n${axeCoreSource}\n}`;
 
 /** How long a screen may keep loading or animating before it is checked as it is. */
 const SETTLE_TIMEOUT_MS = 3_000;
@@ -58,7 +69,15 @@ export class AccessibilityWatch {
     if (unchecked > 0) await this.checkScreen();
   }
 
-  private async checkScreen(): Promise<void> {
+  /** One check at a time: a locator handler and the final check may ask at once. */
+  private queue: Promise<void> = Promise.resolve();
+
+  private checkScreen(): Promise<void> {
+    this.queue = this.queue.then(() => this.checkNow());
+    return this.queue;
+  }
+
+  private async checkNow(): Promise<void> {
     const { page } = this;
     try {
       const key = await page.evaluate((timeout) => window.__lumioScreenWatch?.settled(timeout), SETTLE_TIMEOUT_MS);
@@ -66,9 +85,10 @@ export class AccessibilityWatch {
       const url = page.url();
       if (!checkedKeys.has(key) && !NOT_OUR_SCREENS.some((path) => path.test(new URL(url).pathname))) {
         // Legacy mode runs in the page itself; the default mode opens a helper tab per check.
-        const results = await new AxeBuilder({ page })
+        // options() replaces all options, withTags() then adds the tags to them.
+        const results = await new AxeBuilder({ page, axeSource: AXE_ONCE_PER_DOCUMENT })
+          .options({ resultTypes: ['violations'], iframes: false })
           .withTags(WCAG_TAGS)
-          .options({ resultTypes: ['violations'] })
           .setLegacyMode(true)
           .analyze();
         checkedKeys.add(key);

@@ -22,8 +22,9 @@ declare global {
 }
 
 export function installScreenWatch(attribute: string): void {
-  // Only the top document is a screen; keycloak-js's hidden iframes are not.
-  if (window !== window.top || window.__lumioScreenWatch) return;
+  // Only the top document is a screen; keycloak-js's hidden iframes are not, nor the browser's
+  // own error page of a failed navigation.
+  if (window !== window.top || window.__lumioScreenWatch || !/^https?:$/.test(location.protocol)) return;
 
   // Tests that install Playwright's fake clock must not stall the settle loop: keep the real ones.
   const nextFrame = window.requestAnimationFrame.bind(window);
@@ -47,8 +48,9 @@ export function installScreenWatch(attribute: string): void {
   const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 120);
 
   /**
-   * What makes one screen differ from another: the address (a list's sort, page and search are in
-   * it), the headings (a registration step, a loaded page), open dialogs, alerts and the menu.
+   * What makes one screen differ from another: the path, the headings (a registration step, a
+   * loaded page), open dialogs, alerts and the menu. A list's sort, page and search (the query
+   * string) show the same screen with other rows.
    */
   const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility());
   const screenKey = (): string => {
@@ -61,7 +63,7 @@ export function installScreenWatch(attribute: string): void {
     const alerts = shown('[role="alert"]').map(text);
     // The header menu differs per role on the same address.
     const menus = shown('nav').map(text);
-    return JSON.stringify([location.pathname + location.search, headings, dialogs, alerts, menus]);
+    return JSON.stringify([location.pathname, headings, dialogs, alerts, menus]);
   };
 
   let checkedKey: string | null = null;
