@@ -27,4 +27,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Browser specs take `test` from the suite's fixtures, whose automatic axe-core check covers every
+    // screen they visit (tests/e2e/support/fixtures.ts).
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/fixtures.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              allowTypeImports: true,
+              message: "Import test from './support/fixtures': it checks every screen with axe-core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

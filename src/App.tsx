@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { createAuthProvider } from './authProvider/authProvider';
 import { useRuntime } from './authProvider/runtime';
+import { guardResourceViews } from './components/auth';
 import { DialogProvider, LumioNotification } from './components/dialogs';
 import { guardedCustomRoutes } from './customRoutes/guardedRoutes';
 import { createDataProvider } from './dataProvider';
 import { createQueryClient } from './dataProvider/queryClient';
 import { LANDING_PATH } from './domain/routes';
 import { i18nProvider } from './i18n';
+import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
@@ -18,6 +20,11 @@ import systemIntegrators, { SYSTEM_INTEGRATORS_RESOURCE } from './resources/syst
 
 /** Route roots served by a <Resource> below; every other guarded root is a custom route. */
 const RESOURCE_ROOTS = [SYSTEM_INTEGRATORS_RESOURCE, OPEN_APPLICATIONS_RESOURCE, COMPANIES_RESOURCE];
+
+/** Every refused resource page shows the access-denied page in place (the address stays). */
+const guardedSystemIntegrators = guardResourceViews(SYSTEM_INTEGRATORS_RESOURCE, systemIntegrators);
+const guardedOpenApplications = guardResourceViews(OPEN_APPLICATIONS_RESOURCE, openApplications);
+const guardedCompanies = guardResourceViews(COMPANIES_RESOURCE, companies);
 
 /** Spec section 2: any unknown path redirects to ''. */
 const ToLanding = () => <Navigate to={LANDING_PATH} replace />;
@@ -59,12 +66,13 @@ export default function App() {
           disableTelemetry
           catchAll={ToLanding}
           error={ErrorPage}
+          accessDenied={AccessDeniedPage}
           notification={LumioNotification}
         >
           <CustomRoutes>{guardedCustomRoutes(RESOURCE_ROOTS)}</CustomRoutes>
-          <Resource name={SYSTEM_INTEGRATORS_RESOURCE} {...systemIntegrators} />
-          <Resource name={OPEN_APPLICATIONS_RESOURCE} {...openApplications} />
-          <Resource name={COMPANIES_RESOURCE} {...companies} />
+          <Resource name={SYSTEM_INTEGRATORS_RESOURCE} {...guardedSystemIntegrators} />
+          <Resource name={OPEN_APPLICATIONS_RESOURCE} {...guardedOpenApplications} />
+          <Resource name={COMPANIES_RESOURCE} {...guardedCompanies} />
         </AdminUI>
       </DialogProvider>
     </AdminContext>

@@ -4,6 +4,7 @@ import { Loading } from 'react-admin';
 import { usePermissions, useTranslate } from 'ra-core';
 import { shouldLoadOpenApplicationCount, visibleTiles } from '../domain/navigation';
 import type { Self } from '../domain/self';
+import { usePageTitle } from '../layout/usePageTitle';
 import { DashboardTile } from './DashboardTile';
 import { useOpenApplicationCount } from './useOpenApplicationCount';
 
@@ -14,6 +15,7 @@ export function Dashboard() {
   const translate = useTranslate();
   const { permissions: self } = usePermissions<Self | undefined>();
   const openApplicationCount = useOpenApplicationCount(self ? shouldLoadOpenApplicationCount(self) : false);
+  usePageTitle(translate('app.dashboard.title'));
 
   if (!self) return <Loading />;
   const tiles = visibleTiles(self);

@@ -1,6 +1,6 @@
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route } from 'react-router';
+import { AccessGuard } from '../components/auth';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
 import { ComingSoon } from './ComingSoon';
 import { Dashboard } from './Dashboard';
@@ -16,20 +16,18 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
 };
 
 /**
+ * Tab titles of the areas that are still placeholders (app.pageTitles in src/i18n/de/shell.ts):
+ * the spec's page titles where it names one ('Firma', 'Verwaltung', 'Vorgangsauswertung
+ * anfordern'), else the area's name in the menu. A real page sets its own title.
+ */
+const titleKey = (root: GuardedRouteRoot) => `app.pageTitles.${root}`;
+
+/**
  * Spec section 2 keeps open-application-detail-view in the routing, but the review needs an id
  * (open-applications/{id}); without one the list of open applications is the useful target.
  */
 function ToOpenApplications() {
   return <Navigate to="/open-applications" replace />;
-}
-
-/** Opens the page only for users the role table lets in (canAccess with the route root). */
-function AreaRoute({ root, children }: { root: GuardedRouteRoot; children: ReactNode }) {
-  return (
-    <CanAccess resource={root} action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
-      {children}
-    </CanAccess>
-  );
 }
 
 /** <Route> elements for <CustomRoutes>: every guarded route root except those of resources. */
@@ -41,9 +39,14 @@ export function guardedCustomRoutes(resourceRoots: readonly string[]) {
         key={root}
         path={`/${root}/*`}
         element={
-          <AreaRoute root={root}>
-            {Page ? <Page /> : <ComingSoon backTo={DASHBOARD_PATH} backLabelKey="app.backToDashboard" />}
-          </AreaRoute>
+          // Opens the page only for users the role table lets in (canAccess with the route root).
+          <AccessGuard resource={root} action="list">
+            {Page ? (
+              <Page />
+            ) : (
+              <ComingSoon backTo={DASHBOARD_PATH} backLabelKey="app.backToDashboard" titleKey={titleKey(root)} />
+            )}
+          </AccessGuard>
         }
       />
     );

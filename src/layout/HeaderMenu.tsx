@@ -1,88 +1,181 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import CloseIcon from '@mui/icons-material/Close';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useLogout, usePermissions, useTranslate } from 'ra-core';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { visibleMenuEntries } from '../domain/navigation';
 import { DASHBOARD_PATH, PROFILE_MANAGEMENT_PATH } from '../domain/routes';
 import { displayName, type Self } from '../domain/self';
 import { Logo } from './Logo';
+import { focusRing } from './theme';
+
+const DRAWER_ID = 'main-menu-drawer';
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
+/** On the dark bar the focus ring is white; in the (light) drawer it keeps the theme's colour. */
+const onBarSx = {
+  '&.Mui-focusVisible, &:focus-visible': { outlineColor: 'common.white' },
+} as const;
+
 const entrySx = {
-  textTransform: 'none',
-  whiteSpace: 'nowrap',
-  '&[aria-current="page"]': { bgcolor: 'rgba(255, 255, 255, 0.16)' },
+  bar: {
+    whiteSpace: 'nowrap',
+    '&[aria-current="page"]': { bgcolor: 'rgba(255, 255, 255, 0.16)' },
+    ...onBarSx,
+  },
+  drawer: {
+    justifyContent: 'flex-start',
+    '&[aria-current="page"]': { bgcolor: 'action.selected' },
+  },
 } as const;
 
 /**
- * Horizontal header menu of spec section 2: the entries the role table allows, in spec order,
- * then a button with the user's name (→ profile management) and "Abmelden".
+ * The entries the role table allows, in spec order, then a button with the user's name
+ * (→ profile management) and "Abmelden": in a row on the bar, in a column in the phone's drawer.
  */
-export function HeaderMenu() {
+function MainMenu({ placement, onNavigate }: { placement: 'bar' | 'drawer'; onNavigate?: () => void }) {
   const translate = useTranslate();
   const logout = useLogout();
   const { pathname } = useLocation();
   const { permissions: self } = usePermissions<Self | undefined>();
   const entries = self ? visibleMenuEntries(self) : [];
+  const column = placement === 'drawer';
+  const sx = entrySx[placement];
 
+  return (
+    <Box
+      component="nav"
+      aria-label={translate('app.layout.mainNavigation')}
+      sx={{
+        display: 'flex',
+        flexDirection: column ? 'column' : 'row',
+        flexWrap: 'wrap',
+        alignItems: column ? 'stretch' : 'center',
+        flex: 1,
+        gap: 1,
+      }}
+    >
+      <Box
+        component="ul"
+        sx={{
+          display: 'flex',
+          flexDirection: column ? 'column' : 'row',
+          flexWrap: 'wrap',
+          gap: 0.5,
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          flex: 1,
+        }}
+      >
+        {entries.map((entry) => (
+          <li key={entry.area}>
+            <Button
+              component={RouterLink}
+              to={entry.href}
+              color="inherit"
+              fullWidth={column}
+              onClick={onNavigate}
+              aria-current={isActive(pathname, entry.href) ? 'page' : undefined}
+              sx={sx}
+            >
+              {translate(entry.labelKey)}
+            </Button>
+          </li>
+        ))}
+      </Box>
+      {self ? (
+        <Button
+          component={RouterLink}
+          to={PROFILE_MANAGEMENT_PATH}
+          color="inherit"
+          startIcon={<AccountCircle />}
+          onClick={onNavigate}
+          aria-current={isActive(pathname, PROFILE_MANAGEMENT_PATH) ? 'page' : undefined}
+          sx={sx}
+        >
+          {displayName(self)}
+        </Button>
+      ) : null}
+      <Button
+        color="inherit"
+        variant="outlined"
+        startIcon={<LogoutIcon />}
+        onClick={() => {
+          onNavigate?.();
+          void logout();
+        }}
+        sx={sx}
+      >
+        {translate('app.layout.logout')}
+      </Button>
+    </Box>
+  );
+}
+
+/** Below 600 px: one labelled button opens the menu in a drawer (MUI moves and traps the focus). */
+function PhoneMenu() {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        edge="end"
+        aria-label={translate('app.layout.openMenu')}
+        aria-controls={DRAWER_ID}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        sx={{ ml: 'auto', ...onBarSx }}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Drawer
+        id={DRAWER_ID}
+        anchor="right"
+        open={open}
+        onClose={close}
+        slotProps={{
+          paper: { 'aria-label': translate('app.layout.menu'), sx: { width: 'min(320px, 85vw)', p: 2, gap: 2 } },
+        }}
+      >
+        <IconButton aria-label={translate('app.layout.closeMenu')} onClick={close} sx={{ alignSelf: 'flex-end' }}>
+          <CloseIcon />
+        </IconButton>
+        <MainMenu placement="drawer" onNavigate={close} />
+      </Drawer>
+    </>
+  );
+}
+
+/** Header of spec section 2: the logo (→ overview) and the menu, horizontal from 600 px on. */
+export function HeaderMenu() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <AppBar position="static" elevation={1}>
       <Toolbar sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1, py: 1 }}>
-        <Box component={RouterLink} to={DASHBOARD_PATH} sx={{ color: 'inherit', textDecoration: 'none', mr: 1 }}>
+        <Box
+          component={RouterLink}
+          to={DASHBOARD_PATH}
+          sx={{ color: 'inherit', textDecoration: 'none', mr: 1, '&:focus-visible': focusRing, ...onBarSx }}
+        >
           <Logo />
         </Box>
-        <Box
-          component="nav"
-          aria-label={translate('app.layout.mainNavigation')}
-          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', flex: 1, gap: 1 }}
-        >
-          <Box
-            component="ul"
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0, flex: 1 }}
-          >
-            {entries.map((entry) => (
-              <li key={entry.area}>
-                <Button
-                  component={RouterLink}
-                  to={entry.href}
-                  color="inherit"
-                  aria-current={isActive(pathname, entry.href) ? 'page' : undefined}
-                  sx={entrySx}
-                >
-                  {translate(entry.labelKey)}
-                </Button>
-              </li>
-            ))}
-          </Box>
-          {self ? (
-            <Button
-              component={RouterLink}
-              to={PROFILE_MANAGEMENT_PATH}
-              color="inherit"
-              startIcon={<AccountCircle />}
-              aria-current={isActive(pathname, PROFILE_MANAGEMENT_PATH) ? 'page' : undefined}
-              sx={entrySx}
-            >
-              {displayName(self)}
-            </Button>
-          ) : null}
-          <Button
-            color="inherit"
-            variant="outlined"
-            startIcon={<LogoutIcon />}
-            onClick={() => void logout()}
-            sx={entrySx}
-          >
-            {translate('app.layout.logout')}
-          </Button>
-        </Box>
+        {phone ? <PhoneMenu /> : <MainMenu placement="bar" />}
       </Toolbar>
     </AppBar>
   );

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { RuntimeConfig } from '../../src/domain/runtimeConfig';
 import { expectLandingPage } from './support/login';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { DEMO_USERS } from './support/demoUsers';
 import { exeFile, pdfFile, pngFile, tooLargePngFile, type FilePayload } from './support/files';
 import { linkMatching, mailsTo, waitForMail } from './support/mails';

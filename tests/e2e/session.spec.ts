@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { DEMO_USERS } from './support/demoUsers';
 import { expectLandingPage, logIn, mainMenu } from './support/login';
 

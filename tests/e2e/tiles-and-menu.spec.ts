@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { visibleMenuEntries, visibleTiles } from '../../src/domain/navigation';
 import { shellMessages } from '../../src/i18n/de/shell';
 import { DEMO_USERS, type DemoUserKey } from './support/demoUsers';

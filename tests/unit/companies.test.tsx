@@ -141,6 +141,21 @@ describe('Firmen (list)', () => {
     await waitFor(() => expect(app.pathname()).toBe('/companies/c-2'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Firma' })).toBeInTheDocument();
   });
+
+  it('opens a company with the keyboard alone: its name is a link, Enter follows it', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = fakeDataProvider();
+    const app = renderApp('/companies', dataProvider);
+
+    const link = await screen.findByRole('link', { name: 'Studio Morgenrot e.K.' });
+    expect(link).toHaveAttribute('href', '/companies/c-2');
+    // Tab from the top of the page: search box, its button, the sort headers, then the rows.
+    for (let stops = 0; stops < 20 && document.activeElement !== link; stops += 1) await user.tab();
+    expect(link).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(app.pathname()).toBe('/companies/c-2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Firma' })).toBeInTheDocument();
+  });
 });
 
 describe('Firma (read-only via companies/{id})', () => {

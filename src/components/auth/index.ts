@@ -1,1 +1,2 @@
 export { roleFromPermissions, useCurrentRole } from './useCurrentRole';
+export { AccessGuard, guardResourceViews } from './AccessGuard';

@@ -1,5 +1,6 @@
 import { Show, useRedirect } from 'react-admin';
 import { useCallback, type ReactNode } from 'react';
+import { ShowPageTitle } from '../../layout/resourcePageTitles';
 import { useDialogs } from '../dialogs';
 
 /**
@@ -19,6 +20,7 @@ export function ShowOrBackToList({ listResource, children }: { listResource: str
   );
   return (
     <Show actions={false} queryOptions={{ onError }}>
+      <ShowPageTitle />
       {children}
     </Show>
   );

@@ -8,6 +8,8 @@ export interface LumioDialogProps {
   open: boolean;
   onClose: () => void;
   title?: ReactNode;
+  /** Id of the heading inside the content that names a dialog without a title bar (success). */
+  labelledBy?: string;
   children?: ReactNode;
   actions: ReactNode;
   /** Fixed height in px; only the success dialog has one (370). */
@@ -22,6 +24,7 @@ export function LumioDialog({
   open,
   onClose,
   title,
+  labelledBy,
   children,
   actions,
   height,
@@ -33,7 +36,7 @@ export function LumioDialog({
     <Dialog
       open={open}
       onClose={disableClose ? undefined : onClose}
-      aria-labelledby={title ? titleId : undefined}
+      aria-labelledby={title ? titleId : labelledBy}
       data-testid={testId}
       slotProps={{
         paper: {

@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { LumioDialog } from './LumioDialog';
 import { pickSuccessIconIndex, SUCCESS_ICONS } from './successIcons';
 
@@ -19,6 +19,7 @@ export interface SuccessDialogProps {
 
 export function SuccessDialog({ open, onClose, title, text, iconIndex }: SuccessDialogProps) {
   const translate = useTranslate();
+  const titleId = useId();
   const [randomIndex] = useState(() => pickSuccessIconIndex());
   const Icon = SUCCESS_ICONS[iconIndex ?? randomIndex] ?? SUCCESS_ICONS[0];
   return (
@@ -26,6 +27,7 @@ export function SuccessDialog({ open, onClose, title, text, iconIndex }: Success
       open={open}
       onClose={onClose}
       height={SUCCESS_DIALOG_HEIGHT}
+      labelledBy={titleId}
       data-testid="success-dialog"
       actions={
         <Button variant="contained" onClick={onClose} autoFocus>
@@ -45,7 +47,7 @@ export function SuccessDialog({ open, onClose, title, text, iconIndex }: Success
         }}
       >
         <Icon color="success" sx={{ fontSize: 72 }} />
-        <Typography variant="h5" component="h2">
+        <Typography id={titleId} variant="h5" component="h2">
           {title ?? translate('app.dialog.successTitle', { _: 'Das hat geklappt!' })}
         </Typography>
         {text ? <Typography color="text.secondary">{text}</Typography> : null}

@@ -1,15 +1,55 @@
-import { Datagrid, type DatagridProps } from 'react-admin';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Datagrid, SimpleList, type DatagridProps, type SimpleListProps } from 'react-admin';
 import { ListEmpty } from './ListEmpty';
+import { RowLink, type RowLinkType } from './RowLink';
+
+/** What a phone shows of each record instead of the table's columns (react-admin's SimpleList). */
+export type PhoneRow = Pick<SimpleListProps, 'primaryText' | 'secondaryText' | 'tertiaryText'>;
+
+export interface LumioDatagridProps extends DatagridProps {
+  /**
+   * Below 600 px the rows become this list of links and texts. Without it the table keeps its
+   * columns and scrolls sideways inside its card; the page itself never scrolls sideways.
+   */
+  phoneRow?: PhoneRow;
+}
+
+const isRowLinkType = (rowClick: DatagridProps['rowClick']): rowClick is RowLinkType =>
+  rowClick === 'edit' || rowClick === 'show';
+
+/**
+ * A row that opens by click opens by keyboard too: its first column is a real link to the same
+ * page (Tab, Enter; also "open in new tab"), the rest of the row stays a mouse target. The
+ * wrapper keeps the field's props, so the column keeps its header, label and sorting.
+ */
+function withRowLink(children: ReactNode, rowClick: DatagridProps['rowClick']): ReactNode {
+  if (!isRowLinkType(rowClick)) return children;
+  const [first, ...rest] = Children.toArray(children);
+  if (!isValidElement<Record<string, unknown>>(first)) return children;
+  return [
+    <RowLink {...first.props} key={first.key ?? 'row-link'} field={first as ReactElement} link={rowClick} />,
+    ...rest,
+  ];
+}
 
 /**
  * Datagrid with the house defaults: no selection checkboxes, the German empty states, and no row
  * click unless the resource passes one (react-admin would otherwise default to 'edit'). Column
  * headers sort through react-admin's list context.
  */
-export function LumioDatagrid({ children, rowClick = false, ...props }: DatagridProps) {
+export function LumioDatagrid({ children, rowClick = false, phoneRow, ...props }: LumioDatagridProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone && phoneRow) {
+    return <SimpleList {...phoneRow} rowClick={isRowLinkType(rowClick) ? rowClick : false} empty={<ListEmpty />} />;
+  }
   return (
-    <Datagrid bulkActionButtons={false} empty={<ListEmpty />} rowClick={rowClick} {...props}>
-      {children}
-    </Datagrid>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Datagrid bulkActionButtons={false} empty={<ListEmpty />} rowClick={rowClick} {...props}>
+        {withRowLink(children, rowClick)}
+      </Datagrid>
+    </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { List, type ListProps, type SortPayload } from 'react-admin';
 import type { ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
+import { ListPageTitle } from '../../layout/resourcePageTitles';
 import { ListSearch } from './ListSearch';
 import { LumioPagination } from './LumioPagination';
 
@@ -31,6 +32,7 @@ export function LumioList({
 }: LumioListProps) {
   return (
     <List {...props} perPage={perPage} sort={sort} actions={false} empty={false} pagination={<LumioPagination />}>
+      <ListPageTitle />
       {searchable || actions ? (
         <Box
           sx={{

@@ -45,6 +45,12 @@ export function LumioPagination({
           labelRowsPerPage={translate('app.list.itemsPerPage')}
           labelDisplayedRows={({ page: shown }) => translate('app.list.pageOf', { page: shown + 1, pages })}
           getItemAriaLabel={(type) => translate(itemLabelKeys[type])}
+          // On a phone the page size, 'Seite X von Y' and the four buttons wrap instead of
+          // widening the page.
+          sx={{
+            '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 0 },
+            '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          }}
         />
       ) : null}
     </Box>

@@ -17,7 +17,9 @@ function RegisterStudioContent() {
   usePageTitle(translate('app.registration.title'));
   return (
     <PublicLayout>
-      <Container maxWidth="md">
+      {/* On a phone the page already has its margin: gutters here would leave the long labels
+          ('Mitgliedsnummer Photo-Trade-Verband') too little width and cut them off. */}
+      <Container maxWidth="md" sx={{ px: { xs: 0, sm: 3 } }}>
         <Typography component="h1" variant="h1" gutterBottom>
           {translate('app.registration.title')}
         </Typography>

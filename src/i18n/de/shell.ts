@@ -38,6 +38,9 @@ export const shellMessages = {
     },
     layout: {
       mainNavigation: 'Hauptmenü',
+      menu: 'Menü',
+      openMenu: 'Menü öffnen',
+      closeMenu: 'Menü schließen',
       logout: 'Abmelden',
     },
     menu: {
@@ -52,6 +55,18 @@ export const shellMessages = {
       openApplications: 'Offene Anträge',
       identificationProcessReports: 'Vorgangsauswertung',
       systemIntegrators: 'System-Integrator',
+    },
+    pageTitles: {
+      verify: 'eID-Verifizierung',
+      'verification-check': 'Verifizierungsprüfung',
+      profile: 'Profil',
+      'profile-management': 'Profilverwaltung',
+      employees: 'Mitarbeitende',
+      administration: 'Verwaltung',
+      'company-management': 'Firma',
+      'identification-process-reports': 'Vorgangsauswertung anfordern',
+      'license-management': 'Lizenzen',
+      reseller: 'Reseller',
     },
     dashboard: {
       title: 'Übersicht',

@@ -1,5 +1,13 @@
 import { TextField } from 'react-admin';
-import { LumioDatagrid, LumioList } from '../../components/list';
+import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
+import type { Company } from './types';
+
+/** On a phone: the name to find the company by, the address to tell two alike apart. */
+const phoneRow: PhoneRow = {
+  primaryText: (company: Company) => company.name,
+  secondaryText: (company: Company) => company.address,
+  tertiaryText: (company: Company) => company.legalForm,
+};
 
 /**
  * Spec "Companies list (Firmen)": columns Firmenname, Rechtform, Adresse, Land, sorted by name;
@@ -9,7 +17,7 @@ import { LumioDatagrid, LumioList } from '../../components/list';
 export function CompanyList() {
   return (
     <LumioList>
-      <LumioDatagrid rowClick="edit">
+      <LumioDatagrid rowClick="edit" phoneRow={phoneRow}>
         <TextField source="name" />
         <TextField source="legalForm" label="app.companies.legalFormColumn" />
         <TextField source="address" />

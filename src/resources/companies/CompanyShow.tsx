@@ -2,11 +2,12 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { LinkBase, ReferenceManyField, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { LumioDatagrid, LumioPagination } from '../../components/list';
+import { LumioDatagrid, LumioPagination, type PhoneRow } from '../../components/list';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
 import { DetailSection, FieldGrid, ReadOnlyTextFields, ShowOrBackToList } from '../../components/detail';
 import { COMPANIES_RESOURCE, STORES_RESOURCE } from './names';
 import { OwnerActivationPanel } from './OwnerActivationPanel';
+import type { Store } from './types';
 
 /** The company's fields in the spec's order ("Company"). */
 const COMPANY_SOURCES = [
@@ -21,6 +22,12 @@ const COMPANY_SOURCES = [
 ] as const;
 
 const LIST_PATH = `/${COMPANIES_RESOURCE}`;
+
+/** On a phone: the studio's name, then where it is. */
+const storePhoneRow: PhoneRow = {
+  primaryText: (store: Store) => store.name,
+  secondaryText: (store: Store) => `${store.address}, ${store.country}`,
+};
 
 /**
  * 'Firma' reached through companies/{id} (spec "Company"): every field read-only, the studios
@@ -55,7 +62,7 @@ function CompanyDetails() {
           perPage={DEFAULT_PAGE_SIZE}
           pagination={<LumioPagination />}
         >
-          <LumioDatagrid>
+          <LumioDatagrid phoneRow={storePhoneRow}>
             <TextField source="name" label="app.companies.storeName" />
             <TextField source="address" label="app.companies.storeAddress" />
             <TextField source="country" label="app.companies.storeCountry" />

@@ -1,5 +1,14 @@
 import { TextField } from 'react-admin';
-import { LumioDatagrid, LumioList } from '../../components/list';
+import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
+import type { OpenApplicationListItem } from './types';
+
+/** On a phone: the company, who applied and how to reach them; the legal form beside the name. */
+const phoneRow: PhoneRow = {
+  primaryText: (application: OpenApplicationListItem) => application.companyName,
+  secondaryText: (application: OpenApplicationListItem) =>
+    `${application.firstName} ${application.lastName}, ${application.email}`,
+  tertiaryText: (application: OpenApplicationListItem) => application.legalForm,
+};
 
 /**
  * Spec "Open applications": confirmed, undecided applications, newest first (the API's default
@@ -9,7 +18,7 @@ import { LumioDatagrid, LumioList } from '../../components/list';
 export function OpenApplicationList() {
   return (
     <LumioList sort={{ field: 'lastModifiedAt', order: 'DESC' }}>
-      <LumioDatagrid rowClick="edit">
+      <LumioDatagrid rowClick="edit" phoneRow={phoneRow}>
         <TextField source="firstName" />
         <TextField source="lastName" />
         {/* Plain text, not a mailto link: a click on the row opens the review. */}

@@ -1,6 +1,7 @@
 import { Create, SimpleForm, useRedirect } from 'react-admin';
 import { useDialogs, useErrorDialogOnError } from '../../components/dialogs';
 import { LumioFormToolbar } from '../../components/form';
+import { CreatePageTitle } from '../../layout/resourcePageTitles';
 import {
   systemIntegratorCreateSchema,
   type SystemIntegrator,
@@ -30,6 +31,7 @@ export function SystemIntegratorCreate() {
 
   return (
     <Create transform={toCreatePayload} mutationOptions={{ onSuccess, onError }}>
+      <CreatePageTitle />
       <SimpleForm mode="onChange" toolbar={<LumioFormToolbar schema={systemIntegratorCreateSchema} />}>
         <SystemIntegratorInputs mode="create" />
       </SimpleForm>

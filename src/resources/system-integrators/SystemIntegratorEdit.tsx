@@ -2,6 +2,7 @@ import { Edit, SimpleForm } from 'react-admin';
 import { useCurrentRole } from '../../components/auth';
 import { useErrorDialogOnError } from '../../components/dialogs';
 import { LumioFormToolbar } from '../../components/form';
+import { EditPageTitle } from '../../layout/resourcePageTitles';
 import {
   canManageSystemIntegrators,
   systemIntegratorUpdateSchema,
@@ -20,6 +21,7 @@ export function SystemIntegratorEdit() {
   const readOnly = !canManageSystemIntegrators(role);
   return (
     <Edit mutationMode="pessimistic" transform={toUpdatePayload} mutationOptions={{ onError }} redirect="list">
+      <EditPageTitle />
       <SimpleForm
         mode="onChange"
         toolbar={readOnly ? false : <LumioFormToolbar schema={systemIntegratorUpdateSchema} />}

@@ -1,7 +1,13 @@
 import { CreateButton, TextField } from 'react-admin';
 import { useCurrentRole } from '../../components/auth';
-import { LumioDatagrid, LumioList } from '../../components/list';
-import { canManageSystemIntegrators } from '../../domain/systemIntegrator';
+import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
+import { canManageSystemIntegrators, type SystemIntegrator } from '../../domain/systemIntegrator';
+
+/** On a phone: name and Kennung, the two columns of the table. */
+const phoneRow: PhoneRow = {
+  primaryText: (systemIntegrator: SystemIntegrator) => systemIntegrator.name,
+  secondaryText: (systemIntegrator: SystemIntegrator) => systemIntegrator.code,
+};
 
 /** Spec "System integrators": table Name, Kennung; only SystemAdmin creates and edits (row click). */
 export function SystemIntegratorList() {
@@ -9,7 +15,7 @@ export function SystemIntegratorList() {
   const canManage = canManageSystemIntegrators(role);
   return (
     <LumioList actions={canManage ? <CreateButton label="app.systemIntegrators.create" /> : undefined}>
-      <LumioDatagrid rowClick={canManage ? 'edit' : false}>
+      <LumioDatagrid rowClick={canManage ? 'edit' : false} phoneRow={phoneRow}>
         <TextField source="name" />
         <TextField source="code" />
       </LumioDatagrid>

@@ -2,8 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import type { Self } from '../../../src/domain/self';
 import { DEMO_PASSWORD, type DemoUser } from './demoUsers';
 
-/** The header menu landmark of the signed-in app. */
+/** The header menu landmark of the signed-in app (on a phone: inside the drawer, once opened). */
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Hauptmenü' });
+
+/** Below 600 px the header shows this button instead of the menu. */
+export const menuButton = (page: Page) => page.getByRole('button', { name: 'Menü öffnen' });
 
 /** The public landing page as a visitor sees it: the login button is there. */
 export async function expectLandingPage(page: Page): Promise<void> {
@@ -21,7 +24,8 @@ export interface LogInOptions {
 
 /**
  * Logs in the way a person does: landing page, 'Jetzt anmelden', the identity provider's German
- * login form (Keycloak's field names), back on /dashboard with the header menu shown. Returns the
+ * login form (Keycloak's field names), back on /dashboard with the header menu (or, on a phone, its
+ * button) shown. Returns the
  * GET /api/self answer the app loaded, so tests can compare what they see with who logged in.
  * Any account works: a demo user with the demo password, or e.g. a new owner with the password
  * they set.
@@ -48,6 +52,6 @@ export async function logIn(
   await expect(page).toHaveURL(/\/dashboard$/);
   const response = await selfResponse;
   expect(response.status()).toBe(200);
-  await expect(mainMenu(page).getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(mainMenu(page).getByRole('button', { name: 'Abmelden' }).or(menuButton(page))).toBeVisible();
   return (await response.json()) as Self;
 }

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { installScreenWatch, UNCHECKED_ATTRIBUTE } from './screenWatch';
+
+/** Issue 8: WCAG 2.1 A and AA, nothing switched off. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Pages the suite opens that are not Lumio's screens: Swagger UI (the API's developer
+ * documentation, a third-party page served as is).
+ */
+const NOT_OUR_SCREENS = [/^\/api\/docs(\/|$)/];
+
+/**
+ * axe-core as @axe-core/playwright itself loads it, evaluated only where it is missing: once per
+ * document instead of at every check, and never in keycloak-js's hidden iframes (the check runs
+ * with iframes: false; they hold no content).
+ */
+const axeCoreSource: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))(
+  'axe-core',
+).source;
+const AXE_ONCE_PER_DOCUMENT = `if (window === window.top && typeof window.axe === 'undefined') {\n${axeCoreSource}\n}`;
+
+/** How long a screen may keep loading or animating before it is checked as it is. */
+const SETTLE_TIMEOUT_MS = 3_000;
+
+/**
+ * Screens already checked in this worker (the key of screenWatch.ts): the landing page, the login
+ * form and each role's dashboard appear in most tests; one check each is enough.
+ */
+const checkedKeys = new Set<string>();
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+export interface ScreenViolations {
+  url: string;
+  violations: Violation[];
+}
+
+/**
+ * Watches a page and runs axe-core on every screen it shows, once the screen has settled and
+ * before the test acts on it or asserts on it: a Playwright locator handler fires before every
+ * action and auto-waiting assertion while the in-page watcher marks the screen as unchecked (a
+ * new address, headings, dialog or alert). The test's next step therefore waits for the check,
+ * so no screen slips by between two steps, and no spec has to remember to call anything.
+ */
+export class AccessibilityWatch {
+  readonly found: ScreenViolations[] = [];
+
+  private constructor(private readonly page: Page) {}
+
+  static async attach(page: Page): Promise<AccessibilityWatch> {
+    const watch = new AccessibilityWatch(page);
+    await page.addInitScript(installScreenWatch, UNCHECKED_ATTRIBUTE);
+    await page.addLocatorHandler(page.locator(`html[${UNCHECKED_ATTRIBUTE}]`), () => watch.checkScreen(), {
+      noWaitAfter: true,
+    });
+    return watch;
+  }
+
+  /** The screen the test ended on has not met an action yet: check it too. */
+  async checkLastScreen(): Promise<void> {
+    if (this.page.isClosed()) return;
+    const unchecked = await this.page
+      .locator(`html[${UNCHECKED_ATTRIBUTE}]`)
+      .count()
+      .catch(() => 0);
+    if (unchecked > 0) await this.checkScreen();
+  }
+
+  /** One check at a time: a locator handler and the final check may ask at once. */
+  private queue: Promise<void> = Promise.resolve();
+
+  private checkScreen(): Promise<void> {
+    this.queue = this.queue.then(() => this.checkNow());
+    return this.queue;
+  }
+
+  private async checkNow(): Promise<void> {
+    const { page } = this;
+    try {
+      const key = await page.evaluate((timeout) => window.__lumioScreenWatch?.settled(timeout), SETTLE_TIMEOUT_MS);
+      if (key === undefined) return;
+      const url = page.url();
+      if (!checkedKeys.has(key) && !NOT_OUR_SCREENS.some((path) => path.test(new URL(url).pathname))) {
+        // Legacy mode runs in the page itself; the default mode opens a helper tab per check.
+        // options() replaces all options, withTags() then adds the tags to them.
+        const results = await new AxeBuilder({ page, axeSource: AXE_ONCE_PER_DOCUMENT })
+          .options({ resultTypes: ['violations'], iframes: false })
+          .withTags(WCAG_TAGS)
+          .setLegacyMode(true)
+          .analyze();
+        checkedKeys.add(key);
+        if (results.violations.length > 0) this.found.push({ url, violations: results.violations });
+      }
+      await page.evaluate((checked) => window.__lumioScreenWatch?.markChecked(checked), key);
+    } catch (error) {
+      // The app navigated away during the check (a redirect, the login): the next document is
+      // a screen of its own and gets its own check.
+      if (!/Execution context was destroyed|Target page, context or browser has been closed/.test(String(error))) {
+        throw error;
+      }
+    }
+  }
+}
+
+/** One readable line per failing element, for the test's error message. */
+export function describeViolations(found: readonly ScreenViolations[]): string[] {
+  return found.flatMap(({ url, violations }) =>
+    violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${new URL(url).pathname}: ${violation.id} (${violation.impact}) ${node.target.join(' ')} – ${
+            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
+          }`,
+      ),
+    ),
+  );
+}
