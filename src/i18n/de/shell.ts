@@ -19,11 +19,6 @@ export const shellMessages = {
       logoAlt: 'Lumio',
       idleLogout: 'Sie wurden wegen Inaktivität abgemeldet.',
     },
-    /** Tab titles ('… – Lumio') of public pages whose own texts do not name them yet. */
-    pageTitles: {
-      employeeInvitation: 'Registrierung',
-      emailChangeConfirmation: 'E-Mail-Änderung bestätigen',
-    },
     imprint: {
       title: 'Impressum',
       brandStatement: 'Lumio ist eine Marke der %{name}.',
@@ -56,7 +51,10 @@ export const shellMessages = {
       identificationProcessReports: 'Vorgangsauswertung',
       systemIntegrators: 'System-Integrator',
     },
+    /** Tab titles ('… – Lumio') of pages whose own texts do not name them yet. */
     pageTitles: {
+      employeeInvitation: 'Registrierung',
+      emailChangeConfirmation: 'E-Mail-Änderung bestätigen',
       verify: 'eID-Verifizierung',
       'verification-check': 'Verifizierungsprüfung',
       profile: 'Profil',
