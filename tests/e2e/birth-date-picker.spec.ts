@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /*
  * Issue 8, parts 3 and 6: a visitor picks a birth date in the registration's calendar with the
