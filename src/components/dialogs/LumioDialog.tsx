@@ -53,7 +53,8 @@ export function LumioDialog({
     >
       {title ? <DialogTitle id={titleId}>{title}</DialogTitle> : null}
       <DialogContent>{children}</DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
+      {/* On a phone the buttons wrap instead of pushing the dialog wider than the screen. */}
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', rowGap: 1 }}>{actions}</DialogActions>
     </Dialog>
   );
 }
