@@ -23,6 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { buildServer } from '../scripts/build-server.mjs';
 import { createOpenApplication } from './lib/open-application.mjs';
 import { disableCache, scriptsDownloaded, timeToClickable } from './lib/page-weight.mjs';
@@ -41,15 +42,6 @@ const USERS = {
   lumioAdmin: 'admin@lumio.example',
   systemAdmin: 'systemadmin@lumio.example',
 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
@@ -114,7 +106,7 @@ async function main() {
   // The identity provider's issuer is PUBLIC_URL (localhost), so the browser uses that name too.
   const base = `http://localhost:${server.port}`;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   /** @type {{ name: string, user: string, ready: string, budget: number, files: any[] }[]} */

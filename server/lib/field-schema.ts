@@ -25,6 +25,9 @@ export function ruledTextField(rules: Validator[], { lowerCase = false } = {}): 
     .pipe(checked);
 }
 
+/** An optional ruled field reads '' when left empty; it is stored as null. */
+export const emptyToNull = (value: string): string | null => (value === '' ? null : value);
+
 /** A strict object of ruled text fields, one per entry of a rule table. */
 export function ruledFields<F extends string>(rules: Record<F, Validator[]>): Record<F, z.ZodType<string>> {
   return Object.fromEntries(

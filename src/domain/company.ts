@@ -1,5 +1,5 @@
 import { APPLICATION_FIELD_RULES } from './companyApplication';
-import { firstError, maxLength, noControlCharacters, required, TEXT_MAX_LENGTH, type Validator } from './validation';
+import { maxLength, noControlCharacters, required, TEXT_MAX_LENGTH, type Validator } from './validation';
 
 /**
  * The company and studio forms of spec sections 2, 3 and 5, in one table each; the company page,
@@ -43,16 +43,3 @@ export const STORE_FIELD_RULES: Record<StoreField, Validator[]> = {
   address: APPLICATION_FIELD_RULES.address,
   country: APPLICATION_FIELD_RULES.country,
 };
-
-/** Every broken field of a form with its German message (empty when valid). */
-export function validateFields<F extends string>(
-  rules: Record<F, Validator[]>,
-  values: Partial<Record<F, unknown>>,
-): Partial<Record<F, string>> {
-  const errors: Partial<Record<F, string>> = {};
-  for (const field of Object.keys(rules) as F[]) {
-    const message = firstError(values[field], ...rules[field]);
-    if (message) errors[field] = message;
-  }
-  return errors;
-}

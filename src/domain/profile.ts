@@ -1,5 +1,5 @@
 import { APPLICATION_FIELD_RULES } from './companyApplication';
-import { isCompanyRole, type Role, type UserStatus } from './roles';
+import type { Role, UserStatus } from './roles';
 import type { Validator } from './validation';
 
 /**
@@ -21,11 +21,6 @@ export function mayEditPersonalData(role: Role, status: UserStatus | string): bo
 
 export function editableProfileFields(role: Role, status: UserStatus | string): ProfileField[] {
   return mayEditPersonalData(role, status) ? [...PERSONAL_DATA_FIELDS, 'email'] : ['email'];
-}
-
-/** Company users have salutation and birth date in their profile; the admin roles do not. */
-export function profileHasPersonalDetails(role: Role): boolean {
-  return isCompanyRole(role);
 }
 
 /** The personal data's rules are the registration's (spec section 5, "Profile"). */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../src/domain/paging';
 import { notFound } from '../../errors';
+import { emptyToNull } from '../../lib/field-schema';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
@@ -14,8 +15,6 @@ import { companyParams, companySchema, companyUpdateBody } from './companies.sch
 const tags = ['Firmen'];
 
 const fieldsOf = ({ id: _id, ...fields }: Company): NewCompany => fields;
-/** Optional fields are stored as null when left empty, as the approval stores them. */
-const emptyToNull = (value: string) => (value === '' ? null : value);
 
 const historyQuery = z.strictObject({
   pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -3,6 +3,7 @@ import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
+import { emptyToNull } from '../../lib/field-schema';
 import { IdpUserExistsError, PASSWORD_SETUP_TTL_MS, type IdpAdminPort } from '../../idp/admin-port';
 import { matchesSecretToken, hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import { MAIL_KINDS, type MailOutbox } from '../../mail/outbox';
@@ -31,8 +32,6 @@ export interface ApplicationServiceDeps {
   /** Absent when no identity provider administration is configured (see server/idp/admin-port.ts). */
   idpAdmin: IdpAdminPort | undefined;
 }
-
-const emptyToNull = (value: string) => (value === '' ? null : value);
 
 /** Only Open applications are decided: an unknown or unconfirmed one is 404, a decided one 409. */
 async function whyNotDecidable(repo: ReturnType<typeof companyApplicationRepository>, id: string) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES, USER_STATUSES, isCompanyRole } from '../../../src/domain/roles';
-import { users } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema';
 import { unauthorized } from '../../errors';
 import { errorResponses } from '../../lib/responses';
 import { userOf } from '../../plugins/auth';
@@ -20,6 +20,26 @@ export const selfSchema = z.object({
   associatedEntity: z.object({ id: z.uuid() }).nullable(),
 });
 
+/** The self answer of a user row: the same shape wherever a call answers with the own profile. */
+export function selfAnswer(user: UserRow): z.infer<typeof selfSchema> {
+  const entityId = isCompanyRole(user.role)
+    ? user.companyId
+    : user.role === 'SystemIntegratorAdmin'
+      ? user.systemIntegratorId
+      : null;
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    salutation: user.salutation,
+    email: user.email,
+    birthDate: user.birthDate,
+    role: user.role,
+    status: user.status,
+    associatedEntity: entityId ? { id: entityId } : null,
+  };
+}
+
 /** GET /api/self: who am I — role, status and the company or system integrator I belong to. */
 export async function selfModule(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -32,22 +52,7 @@ export async function selfModule(app: FastifyInstance) {
       const { id } = userOf(request);
       const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
       if (!user) throw unauthorized();
-      const entityId = isCompanyRole(user.role)
-        ? user.companyId
-        : user.role === 'SystemIntegratorAdmin'
-          ? user.systemIntegratorId
-          : null;
-      return {
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        salutation: user.salutation,
-        email: user.email,
-        birthDate: user.birthDate,
-        role: user.role,
-        status: user.status,
-        associatedEntity: entityId ? { id: entityId } : null,
-      };
+      return selfAnswer(user);
     },
   );
 }

@@ -10,7 +10,7 @@ import { uuidParam } from '../../lib/ids';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
-import { selfSchema } from '../self';
+import { selfAnswer, selfSchema } from '../self';
 
 const personalDataBody = z.strictObject(ruledFields(PERSONAL_DATA_RULES));
 const userParams = z.strictObject({
@@ -69,17 +69,7 @@ export async function ownProfileRoutes(app: FastifyInstance) {
             after: pick(after),
           });
         }
-        return {
-          id: after.id,
-          firstName: after.firstName,
-          lastName: after.lastName,
-          salutation: after.salutation,
-          email: after.email,
-          birthDate: after.birthDate,
-          role: after.role,
-          status: after.status,
-          associatedEntity: after.companyId ? { id: after.companyId } : null,
-        };
+        return selfAnswer(after);
       });
     },
   );
