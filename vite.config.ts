@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /** The one Node server (API, /config, embedded identity provider, dev mail) that `npm run dev` proxies to. */
@@ -7,6 +8,10 @@ const serverPrefixes = ['/api', '/config', '/realms', '/dev'];
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The native function instead of its polyfill (and the polyfill's dozen helper packages).
+    alias: { 'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: true,
