@@ -62,19 +62,24 @@ export function CompanyForm({ company }: { company: Company }) {
         sx={{
           display: 'grid',
           gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
           columnGap: 3,
+          // Room between a helper text and the label of the field below it. Text inputs have no
+          // vertical margin; the selects get none either (react-admin gives them 'dense'), so the
+          // two columns line up.
+          rowGap: 1,
           maxWidth: 960,
         }}
       >
         <TextInput source="name" validate={validate.name} autoComplete="organization" />
-        <SelectInput source="legalForm" choices={LEGAL_FORM_CHOICES} validate={validate.legalForm} />
+        <SelectInput source="legalForm" choices={LEGAL_FORM_CHOICES} validate={validate.legalForm} margin="none" />
         <TextInput
           source="address"
           validate={validate.address}
           helperText="app.companyManagement.addressHint"
           autoComplete="street-address"
         />
-        <SelectInput source="country" choices={COUNTRY_CHOICES} validate={validate.country} />
+        <SelectInput source="country" choices={COUNTRY_CHOICES} validate={validate.country} margin="none" />
         <TextInput source="phoneNumber" type="tel" validate={validate.phoneNumber} helperText={PHONE_HINT} />
         <TextInput source="phoneNumber2" type="tel" validate={validate.phoneNumber2} helperText={PHONE_HINT} />
         <TextInput source="website" type="url" validate={validate.website} autoComplete="url" />

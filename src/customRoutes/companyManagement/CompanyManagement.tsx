@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import {
   Loading,
@@ -69,10 +70,11 @@ export function CompanyManagement() {
 
   return (
     <Box>
-      <Typography component="h1" variant="h1" sx={{ mb: 3 }}>
+      <Typography component="h1" variant="h1" sx={{ mb: 2 }}>
         {title}
       </Typography>
-      {content}
+      {/* A card, as companies/{id} shows the company inside react-admin's <Show>. */}
+      <Card sx={{ p: { xs: 2, md: 3 } }}>{content}</Card>
     </Box>
   );
 }

@@ -69,7 +69,8 @@ export function StoreDialog({ store, onSave, onDelete, isPending, onClose }: Sto
           />
         }
       >
-        <Stack sx={{ pt: 1 }}>
+        {/* No margins of their own (react-admin gives selects 'dense'): the stack spaces them evenly. */}
+        <Stack spacing={1} sx={{ pt: 1 }}>
           <TextInput source="name" label="app.companies.storeName" validate={validate.name} fullWidth />
           <TextInput
             source="address"
@@ -83,6 +84,7 @@ export function StoreDialog({ store, onSave, onDelete, isPending, onClose }: Sto
             label="app.companies.storeCountry"
             choices={COUNTRY_CHOICES}
             validate={validate.country}
+            margin="none"
             fullWidth
           />
           <SystemIntegratorSelect current={store?.systemIntegrator} />

@@ -32,6 +32,7 @@ export function SystemIntegratorSelect({ current }: { current?: Store['systemInt
       isPending={isPending}
       emptyText="app.stores.noSystemIntegrator"
       helperText="app.stores.systemIntegratorHint"
+      margin="none"
       fullWidth
     />
   );
