@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route } from 'react-router';
 import { AccessGuard } from '../components/auth';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
@@ -12,6 +12,9 @@ import { Dashboard } from './Dashboard';
  */
 const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   dashboard: Dashboard,
+  'company-management': lazy(() =>
+    import('./companyManagement/CompanyManagement').then((m) => ({ default: m.CompanyManagement })),
+  ),
   'open-application-detail-view': ToOpenApplications,
 };
 

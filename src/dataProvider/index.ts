@@ -43,6 +43,36 @@ export interface LumioDataProvider extends DataProvider {
   getOwnerActivation(companyId: Identifier): Promise<OwnerActivation>;
   /** POST /company/{id}/owner-activation: a new activation mail with a new link; earlier links stop working. */
   resendOwnerActivation(companyId: Identifier): Promise<{ email: string }>;
+  /** GET /company/{id}/history: the company's audit trail, newest first (Owner and LumioAdmin). */
+  getCompanyHistory(companyId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
+}
+
+export interface HistoryPageRequest {
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** One audit row as GET /company/{id}/history answers it. */
+export interface CompanyHistoryEntry {
+  id: string;
+  /** ISO timestamp. */
+  at: string;
+  /** Null: the portal itself acted (a job). */
+  actor: { name: string; role: string | null } | null;
+  /** E.g. 'company.updated', 'store.created'. */
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** The studio's or company's recorded name. */
+  subject: string | null;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+export interface CompanyHistoryPage {
+  pageIndex: number;
+  pageSize: number;
+  totalItemCount: number;
+  items: CompanyHistoryEntry[];
 }
 
 /** Where a company owner's account activation stands (LumioAdmin, company page). */
@@ -211,6 +241,12 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
         'POST',
         `${idPath(routeOf('companies', routes).path, companyId)}/owner-activation`,
       );
+    },
+
+    getCompanyHistory(companyId, { pageIndex, pageSize }) {
+      return request<CompanyHistoryPage>('GET', `${idPath(routeOf('companies', routes).path, companyId)}/history`, {
+        query: new URLSearchParams({ pageIndex: String(pageIndex), pageSize: String(pageSize) }),
+      });
     },
   };
 }

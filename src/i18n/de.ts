@@ -1,5 +1,6 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
 import { companiesMessages } from './de/companies';
+import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
 import { openApplicationsMessages } from './de/openApplications';
 import { shellMessages } from './de/shell';
@@ -14,6 +15,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   systemIntegratorsMessages,
   openApplicationsMessages,
   companiesMessages,
+  companyMessages,
 ];
 
 /** The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. */
