@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { oidcPayloads } from './idp.table';
 
 /** Models whose entries die with their grant (same list as oidc-provider's memory adapter). */
@@ -98,4 +98,21 @@ export function createPayloadAdapter(db: Db, log: AdapterLogger): AdapterFactory
       },
     };
   };
+}
+
+/**
+ * Deletes everything the provider stores about one account: its sessions, grants, codes and
+ * refresh tokens (`accountId` in the payload) and interactions under way (`session.accountId`).
+ * A session cookie or refresh token of the account then finds nothing. No index serves this
+ * lookup: it runs when an account is deleted, rarely enough to scan the table.
+ */
+export async function deletePayloadsOfAccount(db: DbOrTx, accountId: string): Promise<void> {
+  await db
+    .delete(oidcPayloads)
+    .where(
+      or(
+        sql`${oidcPayloads.payload} ->> 'accountId' = ${accountId}`,
+        sql`${oidcPayloads.payload} #>> '{session,accountId}' = ${accountId}`,
+      ),
+    );
 }

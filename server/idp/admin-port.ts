@@ -4,6 +4,8 @@ import type { AppConfig } from '../config';
 import type { DbOrTx, Tx } from '../db/client';
 import { hashSecretToken, newSecretToken } from '../lib/secret-token';
 import { passwordSetupTokens, users } from '../db/schema';
+import { deletePayloadsOfAccount } from './adapter';
+import { clearAccountLoginThrottles } from './login-throttle';
 
 /** A one-time password-setup link is valid this long (issue 3: 72 hours). */
 export const PASSWORD_SETUP_TTL_MS = 72 * 60 * 60 * 1000;
@@ -57,6 +59,12 @@ export interface IdpAdminPort {
   createPasswordSetupLink(tx: Tx, userId: string): Promise<string>;
   /** Whether the user has set a password (an account whose activation is still open has none). */
   hasPassword(db: DbOrTx, userId: string): Promise<boolean>;
+  /**
+   * Deletes the user with credentials, sessions and tokens (a deleted company's users). Keycloak:
+   * `DELETE /admin/realms/{realm}/users/{id}` (ends its sessions too), only once `tx` committed,
+   * retried until done: a deletion cannot be undone when the transaction rolls back.
+   */
+  deleteUser(tx: Tx, userId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -128,6 +136,14 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
         .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
         .limit(1);
       return Boolean(row);
+    },
+
+    async deleteUser(tx, userId) {
+      // The user's password-setup links go with the row (foreign key, on delete cascade).
+      const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
+      if (!deleted) return;
+      await clearAccountLoginThrottles(tx, deleted.email);
+      await deletePayloadsOfAccount(tx, userId);
     },
   };
 }

@@ -6,6 +6,7 @@ import { companies, stores, systemIntegrators, users } from '../../server/db/sch
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { loginAs } from './helpers/login';
+import { approvedOwner } from './helpers/owners';
 import { snapshotTables } from './helpers/snapshot';
 
 /** The permission table of docs/permissions.md, read as data: the test and the docs cannot drift. */
@@ -64,6 +65,11 @@ interface Fixture {
   headers?: Record<string, string>;
   /** A query string for every call, e.g. the token of a mailed link. */
   query?: string;
+  /**
+   * Another user of the column's kind stands in for the column's demo user, with the path
+   * parameters of that user's own tenant: e.g. an owner whose own company may be deleted.
+   */
+  standIns?: Partial<Record<Column, { token: string; own: Record<string, string> }>>;
 }
 
 describe('permissions (docs/permissions.md)', () => {
@@ -100,6 +106,8 @@ describe('permissions (docs/permissions.md)', () => {
     const toDecide = await openApplication(app);
     const upload = { 'content-type': 'application/octet-stream', 'x-filename': 'Rechte-Test.png' };
     const uploaded = await apiClient(app).post('/api/document', PNG_FILE, { headers: upload });
+    // Deleting a company succeeds for an unfinished owner: a company of its own, not a demo one.
+    const leaving = await approvedOwner(app);
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -135,6 +143,12 @@ describe('permissions (docs/permissions.md)', () => {
         own: { id: sonnenschein.id },
         foreign: { id: morgenrot.id },
         body: { ...sonnenscheinFields, phoneNumber2: sonnenscheinFields.phoneNumber2 ?? '' },
+      },
+      // The finished Owner of Sonnenschein is refused like every other demo user.
+      'DELETE /api/company/{id}': {
+        own: { id: sonnenschein.id },
+        foreign: { id: morgenrot.id },
+        standIns: { 'Registrierung offen': { token: leaving.accessToken, own: { id: leaving.companyId } } },
       },
       'GET /api/company/{id}/history': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id } },
       'POST /api/company/{id}/store': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id }, body: storeBody },
@@ -211,24 +225,27 @@ describe('permissions (docs/permissions.md)', () => {
         const cell = row.cells[column];
         it(`${column}: ${cell}`, async () => {
           const fixture = fixtures[key];
-          const token = tokens.get(email);
+          const standIn = fixture.standIns?.[column];
+          const token = standIn?.token ?? tokens.get(email);
+          const own = standIn?.own ?? fixture.own;
           if (cell === '✗') {
             const before = await snapshotTables(app);
-            const res = await send(row, fixture.own, token);
+            const res = await send(row, own, token);
             expect(res.statusCode).toBe(403);
             expect(errorOf(res).messages[0]).toBe('Forbidden');
             expect(await snapshotTables(app)).toEqual(before);
             return;
           }
-          const res = await send(row, fixture.own, token);
-          expect([401, 403]).not.toContain(res.statusCode);
-          expect(res.statusCode).toBeLessThan(500);
+          // The foreign tenant first: the own call may end the caller's account (deleting the company).
           if (cell === 'eigene' && fixture.foreign) {
             const before = await snapshotTables(app);
             const foreign = await send(row, fixture.foreign, token);
             expect(foreign.statusCode).toBe(403);
             expect(await snapshotTables(app)).toEqual(before);
           }
+          const res = await send(row, own, token);
+          expect([401, 403]).not.toContain(res.statusCode);
+          expect(res.statusCode).toBeLessThan(500);
         });
       }
     });

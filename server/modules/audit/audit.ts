@@ -7,6 +7,7 @@ export type AuditAction =
   | 'application.rejected'
   | 'owner-activation.resent'
   | 'company.updated'
+  | 'company.deleted'
   | 'store.created'
   | 'store.updated'
   | 'store.deleted'

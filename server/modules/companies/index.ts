@@ -5,6 +5,7 @@ import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { COMPANY_READERS as READERS, ownCompanyOf, requireCompanyAccess } from './access';
+import { companyDeleteRoutes } from './company-delete.routes';
 import { companyEditRoutes } from './company-edit.routes';
 import { companyRepository } from './companies.repository';
 import { storesRoutes } from './stores.routes';
@@ -22,10 +23,12 @@ const tags = ['Firmen'];
 /**
  * Companies and their studios: GET /api/company (paged), /api/company/{id} and
  * /api/company/{id}/store (paged) here; the owner's changes in company-edit.routes.ts and
- * stores.routes.ts. A company is created by an approved company application.
+ * stores.routes.ts, the owner's deletion of the company in company-delete.routes.ts. A company is
+ * created by an approved company application.
  */
 export async function companiesModule(app: FastifyInstance) {
   await app.register(companyEditRoutes);
+  await app.register(companyDeleteRoutes);
   await app.register(storesRoutes);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = () => companyRepository(app.db);

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mayDeleteOwnCompany } from '../../../src/domain/companyDeletion';
+import { forbidden } from '../../errors';
+import { userOf } from '../../plugins/auth';
+import { errorResponses } from '../../lib/responses';
+import { companyParams } from './companies.schemas';
+import { deleteCompany } from './company-deletion';
+
+const tags = ['Firmen'];
+
+/**
+ * DELETE /api/company/{id} (spec section 2, dialog deleteCompany): the Owner of that company,
+ * while the owner's initial registration is unfinished, deletes the company with its users,
+ * studios and documents. Everyone else, also the owner after the eID binding, gets 403: the
+ * route is open to unfinished registrations, so it checks the rule itself.
+ */
+export async function companyDeleteRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.delete(
+    '/api/company/:id',
+    {
+      schema: { tags, params: companyParams, response: { 204: z.null(), ...errorResponses } },
+      config: { allowUnfinishedRegistration: true },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const companyId = request.params.id;
+      if (user.companyId !== companyId || !mayDeleteOwnCompany(user)) throw forbidden();
+      const idpAdmin = app.idpAdmin;
+      if (!idpAdmin) throw new Error('deleting a company needs an IdP-admin port');
+      const removed = await app.db.transaction((tx) =>
+        deleteCompany(tx, { idpAdmin, outbox: app.mailOutbox }, user, companyId),
+      );
+      request.log.info({ companyId, ...removed }, 'company deleted by its owner');
+      return reply.code(204).send(null);
+    },
+  );
+}
