@@ -37,8 +37,10 @@ export function Landing() {
 
   useEffect(() => {
     let mounted = true;
-    void session.ready.then((authenticated) => {
-      if (mounted && authenticated) navigate(DASHBOARD_PATH, { replace: true });
+    // Asked now, not taken from ready's answer: that tells how the page load began, and the
+    // session may have ended since (e.g. the account was deleted, then the app came back here).
+    void session.ready.then(() => {
+      if (mounted && session.isAuthenticated()) navigate(DASHBOARD_PATH, { replace: true });
     });
     return () => {
       mounted = false;

@@ -4,6 +4,7 @@ import { AccessGuard } from '../components/auth';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
 import { ComingSoon } from './ComingSoon';
 import { Dashboard } from './Dashboard';
+import { ProfileManagementPlaceholder } from './ProfileManagementPlaceholder';
 
 /**
  * Screens of guarded custom routes, by route root. A later issue adds its (React.lazy) page here;
@@ -15,6 +16,7 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   'company-management': lazy(() =>
     import('./companyManagement/CompanyManagement').then((m) => ({ default: m.CompanyManagement })),
   ),
+  'profile-management': ProfileManagementPlaceholder,
   'open-application-detail-view': ToOpenApplications,
 };
 

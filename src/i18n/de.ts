@@ -1,4 +1,5 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
+import { accountActionsMessages } from './de/accountActions';
 import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
@@ -16,6 +17,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   openApplicationsMessages,
   companiesMessages,
   companyMessages,
+  accountActionsMessages,
 ];
 
 /** The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. */

@@ -1,5 +1,6 @@
 import { useLogout, usePermissions } from 'ra-core';
 import { useEffect, useRef } from 'react';
+import { isLogoutPlanned } from '../authProvider/plannedLogout';
 import { useRuntime } from '../authProvider/runtime';
 import { useIdleLogout } from '../authProvider/useIdleLogout';
 import { useDialogs } from '../components/dialogs';
@@ -8,9 +9,9 @@ import type { Self } from '../domain/self';
 
 /**
  * Session rules of the signed-in app: inactivity logout (not for SystemIntegratorAdmin), logout
- * when keycloak-js drops the session (failed refresh, ended at the identity provider), and the
- * error dialog when GET /api/self fails with anything but 401 (spec section 7; a 401 logs out
- * silently through the auth provider's checkError).
+ * when keycloak-js drops the session (failed refresh, ended at the identity provider) unless the
+ * page plans its own logout, and the error dialog when GET /api/self fails with anything but 401
+ * (spec section 7; a 401 logs out silently through the auth provider's checkError).
  */
 export function SessionWatcher() {
   const { session } = useRuntime();
@@ -20,7 +21,14 @@ export function SessionWatcher() {
 
   useIdleLogout(permissions ? !isExemptFromIdleLogout(permissions.role) : false);
 
-  useEffect(() => session.onSessionEnded(() => void logout()), [session, logout]);
+  useEffect(
+    () =>
+      session.onSessionEnded(() => {
+        // A page that ends the session itself logs out after its message (plannedLogout.ts).
+        if (!isLogoutPlanned()) void logout();
+      }),
+    [session, logout],
+  );
 
   const reported = useRef<unknown>(null);
   useEffect(() => {

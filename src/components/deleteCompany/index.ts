@@ -1,0 +1,2 @@
+export { DeleteCompanyLink } from './DeleteCompanyLink';
+export { remainingSeconds, useCountdown } from './useCountdown';

@@ -1,0 +1,19 @@
+/**
+ * Texts of the actions on the own account: deleting the company while the registration is
+ * unfinished (dialog deleteCompany). Spec texts are copied exactly ('Unternehmen löschen',
+ * 'Unternehmen wurde gelöscht', 'Sie werden nun ausgeloggt.').
+ */
+export const accountActionsMessages = {
+  app: {
+    deleteCompany: {
+      link: 'Unternehmen löschen',
+      title: 'Unternehmen löschen',
+      text: 'Ihr Unternehmen wird mit allen seinen Daten endgültig gelöscht: alle Studios, alle hochgeladenen Nachweise und alle Benutzerkonten des Unternehmens, auch Ihr eigenes. Das lässt sich nicht rückgängig machen.',
+      countdown: 'Löschen ist in %{smart_count} Sekunde möglich. |||| Löschen ist in %{smart_count} Sekunden möglich.',
+      ready: 'Sie können das Unternehmen jetzt löschen.',
+      confirm: 'Endgültig löschen',
+      successTitle: 'Unternehmen wurde gelöscht',
+      successText: 'Sie werden nun ausgeloggt.',
+    },
+  },
+};
