@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users, type UserRow } from '../db/schema';
-import { loginThrottleKeys, recordLoginAttempt } from './login-throttle';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { passwordSetupTokens, users, type UserRow } from '../db/schema';
+import { clearAccountLoginThrottles, loginThrottleKeys, recordLoginAttempt } from './login-throttle';
 import { verifyDummyPassword, verifyPassword } from './passwords';
 
 /** `throttled`: a wait of one of the attempt's keys was running (for the log only, never for the answer). */
@@ -61,4 +61,30 @@ export async function checkLogin(db: Db, attempt: LoginAttempt, now: Date): Prom
   const { throttled } = await recordLoginAttempt(db, keys, passwordOk, now);
   if (user && passwordOk && !throttled) return { ok: true, userId: user.id };
   return { ok: false, throttled };
+}
+
+/**
+ * Stores a user's new password hash (set through a setup link, or changed on the password page),
+ * in the caller's transaction: every still-open setup link of the user stops working, and the
+ * account's login throttle starts afresh. False when the user does not exist (any more).
+ */
+export async function storeNewPassword(tx: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<boolean> {
+  await tx
+    .update(passwordSetupTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(passwordSetupTokens.userId, userId),
+        isNull(passwordSetupTokens.usedAt),
+        isNull(passwordSetupTokens.revokedAt),
+      ),
+    );
+  const [user] = await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  if (!user) return false;
+  await clearAccountLoginThrottles(tx, user.email);
+  return true;
 }

@@ -5,8 +5,11 @@ import { z } from 'zod';
 import { hasControlCharacters } from '../../src/domain/validation';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { checkLogin } from './accounts';
+import { checkLogin, findUserById } from './accounts';
+import { UPDATE_PASSWORD, UPDATE_PASSWORD_PROMPT, type KcActionResult } from './kc-action';
 import { MESSAGES, renderLoginPage, renderMessagePage } from './login-page';
+import { submitUpdatePassword } from './update-password';
+import { renderUpdatePasswordPage } from './update-password-page';
 
 export interface InteractionRouteOptions {
   provider: Provider;
@@ -31,9 +34,10 @@ const loginForm = z.object({
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
 /**
- * The login step of oidc-provider's interactions, at Keycloak's `login-actions` path. The
- * interaction cookie (set by the provider for exactly this path) ties the form to the
- * authorization request, so a forged cross-site post finds no interaction.
+ * The login step of oidc-provider's interactions, at Keycloak's `login-actions` path, and the
+ * password page of the application-initiated action UPDATE_PASSWORD. The interaction cookie (set
+ * by the provider for exactly this path) ties each form to the authorization request, so a forged
+ * cross-site post finds no interaction.
  */
 export function registerInteractionRoutes(app: FastifyInstance, opts: InteractionRouteOptions): void {
   const { provider, config, db, basePath, origins } = opts;
@@ -106,9 +110,42 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
     return sendHtml(reply, html, 429);
   });
 
+  /** The password page of kc_action=UPDATE_PASSWORD (kc-action.ts): shown, and answered. */
+  async function showUpdatePassword(reply: FastifyReply, interaction: Interaction) {
+    const user = await findUserById(db, interaction.session?.accountId ?? '');
+    if (!user) return sendExpired(reply);
+    const page = renderUpdatePasswordPage({ action: actionFor(interaction.uid), email: user.email, footer: footer() });
+    return sendHtml(reply, page);
+  }
+
+  async function answerUpdatePassword(request: UidRequest, reply: FastifyReply, interaction: Interaction) {
+    const outcome = await submitUpdatePassword(db, {
+      accountId: interaction.session?.accountId ?? '',
+      body: request.body,
+      address: request.ip,
+      now: new Date(),
+    });
+    if (outcome.kind === 'accountGone') return sendExpired(reply);
+    if (outcome.kind === 'form') {
+      request.log.info('password change refused');
+      const page = renderUpdatePasswordPage({
+        action: actionFor(interaction.uid),
+        email: outcome.email,
+        errors: outcome.errors,
+        footer: footer(),
+      });
+      return sendHtml(reply, page, 400);
+    }
+    request.log.info({ userId: interaction.session?.accountId, status: outcome.status }, 'password change ended');
+    const result: KcActionResult = { kcAction: { action: UPDATE_PASSWORD, status: outcome.status } };
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { ...result });
+    return reply.redirect(returnTo, 303);
+  }
+
   app.get(path, routeOptions, async (request: UidRequest, reply) => {
     const interaction = await interactionOf(request, reply);
     if (!interaction) return sendExpired(reply);
+    if (interaction.prompt.name === UPDATE_PASSWORD_PROMPT) return showUpdatePassword(reply, interaction);
     if (interaction.prompt.name === 'login') {
       const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
       return sendHtml(reply, renderLoginPage({ action: actionFor(interaction.uid), username: hint, footer: footer() }));
@@ -128,6 +165,7 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
     },
     async (request: UidRequest, reply) => {
       const interaction = await interactionOf(request, reply);
+      if (interaction?.prompt.name === UPDATE_PASSWORD_PROMPT) return answerUpdatePassword(request, reply, interaction);
       if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
       const form = loginForm.safeParse(request.body ?? {});
       const username = form.success ? form.data.username : '';

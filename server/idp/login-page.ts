@@ -39,6 +39,8 @@ input[aria-invalid=true]{border-color:#b3261e}
 button,.button{display:block;width:100%;margin-top:24px;padding:11px 16px;font:inherit;font-size:16px;font-weight:600;color:#fff;
 background:#1d4f91;border:0;border-radius:6px;cursor:pointer;text-align:center;text-decoration:none}
 button:hover,.button:hover{background:#163e73}
+button.secondary{margin-top:12px;color:#1d4f91;background:#fff;border:1px solid #1d4f91}
+button.secondary:hover{background:#e8eef7}
 .alert{padding:10px 12px;border-radius:6px;background:#fdecea;color:#8a1c14;border:1px solid #f3b8b2;font-size:14px;margin-bottom:4px}
 footer{font-size:12px;color:#5b6b7c;margin-bottom:16px}
 `;

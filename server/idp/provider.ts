@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { findUserById, profileClaims } from './accounts';
 import { createPayloadAdapter, type AdapterLogger } from './adapter';
+import { interactionPolicyWithKcAction, reportKcActionStatus, validateKcAction } from './kc-action';
 import type { IdpSecrets } from './keys';
 import { giveRefreshTokensJwtShape, allowRedirectsByOrigin } from './provider-overrides';
 import { AUTO_SUBMIT_SCRIPT, renderLogoutPage, renderMessagePage, scriptHash } from './login-page';
@@ -110,7 +111,12 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
     pkce: { required: () => true },
     // CORS for the web app's origins is answered before the provider (keycloak-compat); nobody else gets it.
     clientBasedCORS: () => false,
-    interactions: { url: (_ctx, interaction) => `${basePath}/login-actions/authenticate/${interaction.uid}` },
+    // Keycloak's application-initiated actions (kc-action.ts): kc_action=UPDATE_PASSWORD.
+    extraParams: { kc_action: validateKcAction },
+    interactions: {
+      policy: interactionPolicyWithKcAction(),
+      url: (_ctx, interaction) => `${basePath}/login-actions/authenticate/${interaction.uid}`,
+    },
     routes: {
       authorization: '/protocol/openid-connect/auth',
       token: '/protocol/openid-connect/token',
@@ -193,5 +199,6 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
   provider.proxy = true;
   allowRedirectsByOrigin(provider, origins);
   giveRefreshTokensJwtShape(provider, issuer);
+  reportKcActionStatus(provider);
   return provider;
 }

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { passwordSetupTokens, users } from '../db/schema';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../lib/secret-token';
-import { clearAccountLoginThrottles } from './login-throttle';
+import { storeNewPassword } from './accounts';
 import { hashPassword } from './passwords';
 import {
   renderPasswordSavedPage,
@@ -92,22 +92,7 @@ async function consumeTokenAndSetPassword(
       )
       .returning({ userId: passwordSetupTokens.userId });
     if (!spent) return undefined;
-    await tx
-      .update(passwordSetupTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(passwordSetupTokens.userId, spent.userId),
-          isNull(passwordSetupTokens.usedAt),
-          isNull(passwordSetupTokens.revokedAt),
-        ),
-      );
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(users.id, spent.userId))
-      .returning({ email: users.email });
-    if (user) await clearAccountLoginThrottles(tx, user.email);
+    await storeNewPassword(tx, spent.userId, passwordHash, now);
     return spent.userId;
   });
 }

@@ -1,6 +1,6 @@
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import type { RuntimeConfig } from '../domain/runtimeConfig';
-import { DASHBOARD_PATH } from '../domain/routes';
+import { DASHBOARD_PATH, PROFILE_PATH } from '../domain/routes';
 import { recordActivity } from './idleTimer';
 
 /** Spec section 9: the token is refreshed when less than 20 seconds of validity remain. */
@@ -31,6 +31,11 @@ export interface KeycloakSession {
   onSessionEnded(listener: () => void): () => void;
 }
 
+export type ActionStatus = 'success' | 'cancelled' | 'error';
+
+/** How the last application-initiated action (kc_action) of this page load ended, per client. */
+const lastActions = new WeakMap<Keycloak, { action: string | undefined; status: ActionStatus }>();
+
 export function keycloakInitOptions(origin: string): KeycloakInitOptions {
   return {
     onLoad: 'check-sso',
@@ -52,6 +57,9 @@ export function createKeycloakSession(
     new Keycloak({ url: config.keycloak.url, realm: config.keycloak.realm, clientId: config.keycloak.clientId });
   const initOptions = keycloakInitOptions(origin);
   const listeners = new Set<() => void>();
+
+  // keycloak-js reports kc_action_status from the callback URL while init() processes it.
+  keycloak.onActionUpdate = (status, action) => lastActions.set(keycloak, { action, status });
 
   // keycloak-js calls onAuthLogout from clearToken(): after a refresh answered with 400, an invalid
   // nonce, or when the session check finds the session ended.
@@ -100,4 +108,23 @@ export function createKeycloakSession(
       return () => listeners.delete(listener);
     },
   };
+}
+
+/**
+ * Keycloak's application-initiated action UPDATE_PASSWORD (`kc_action`, spec route profile): the
+ * identity provider's password page, then back to /profile, still signed in.
+ */
+export async function startPasswordChange(
+  session: KeycloakSession,
+  origin: string = window.location.origin,
+): Promise<void> {
+  await session.ready;
+  recordActivity();
+  await session.keycloak.login({ action: 'UPDATE_PASSWORD', redirectUri: `${origin}${PROFILE_PATH}` });
+}
+
+/** How the action ended when the identity provider sent the browser back ('success', 'cancelled', 'error'). */
+export function actionOutcome(session: KeycloakSession, action: string): ActionStatus | undefined {
+  const last = lastActions.get(session.keycloak);
+  return last?.action === action ? last.status : undefined;
 }

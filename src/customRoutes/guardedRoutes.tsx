@@ -5,6 +5,7 @@ import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../d
 import { ComingSoon } from './ComingSoon';
 import { Dashboard } from './Dashboard';
 import { ProfileManagementPlaceholder } from './ProfileManagementPlaceholder';
+import { ProfilePage } from './ProfilePage';
 
 /**
  * Screens of guarded custom routes, by route root. A later issue adds its (React.lazy) page here;
@@ -16,6 +17,7 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   'company-management': lazy(() =>
     import('./companyManagement/CompanyManagement').then((m) => ({ default: m.CompanyManagement })),
   ),
+  profile: ProfilePage,
   'profile-management': ProfileManagementPlaceholder,
   'open-application-detail-view': ToOpenApplications,
 };

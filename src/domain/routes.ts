@@ -32,6 +32,7 @@ export const DASHBOARD_PATH = '/dashboard';
 export const IMPRINT_PATH = '/imprint';
 export const REGISTER_STUDIO_PATH = '/register-studio';
 export const PROFILE_MANAGEMENT_PATH = '/profile-management';
+export const PROFILE_PATH = '/profile';
 
 function firstSegment(pathname: string): string {
   return pathname.replace(/^\/+/, '').split('/')[0] ?? '';

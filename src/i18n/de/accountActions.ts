@@ -1,7 +1,8 @@
 /**
  * Texts of the actions on the own account: deleting the company while the registration is
- * unfinished (dialog deleteCompany). Spec texts are copied exactly ('Unternehmen löschen',
- * 'Unternehmen wurde gelöscht', 'Sie werden nun ausgeloggt.').
+ * unfinished (dialog deleteCompany) and the password change at the identity provider (route
+ * profile). Spec texts are copied exactly ('Unternehmen löschen', 'Unternehmen wurde gelöscht',
+ * 'Sie werden nun ausgeloggt.').
  */
 export const accountActionsMessages = {
   app: {
@@ -14,6 +15,12 @@ export const accountActionsMessages = {
       confirm: 'Endgültig löschen',
       successTitle: 'Unternehmen wurde gelöscht',
       successText: 'Sie werden nun ausgeloggt.',
+    },
+    passwordChange: {
+      heading: 'Passwort',
+      text: 'Ihr Passwort ändern Sie auf der Anmeldeseite von Lumio: Dort geben Sie Ihr aktuelles und zweimal Ihr neues Passwort ein und kommen danach hierher zurück.',
+      button: 'Passwort ändern',
+      changed: 'Ihr Passwort wurde geändert.',
     },
   },
 };

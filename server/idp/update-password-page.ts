@@ -1,0 +1,62 @@
+import { PASSWORD_RULES } from '../../src/domain/password';
+import { escapeHtml, renderPage } from './login-page';
+
+/** German texts of the password page (kc_action=UPDATE_PASSWORD); the tests read them from here. */
+export const UPDATE_PASSWORD_TEXTS = {
+  title: 'Passwort ändern',
+  intro: 'Geben Sie Ihr aktuelles Passwort und zweimal Ihr neues Passwort ein.',
+  account: 'Konto',
+  current: 'Aktuelles Passwort',
+  password: 'Neues Passwort',
+  passwordRepeat: 'Neues Passwort wiederholen',
+  rulesHeading: 'Ihr neues Passwort muss Folgendes erfüllen:',
+  submit: 'Passwort ändern',
+  cancel: 'Abbrechen',
+  currentMissing: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
+  currentWrong: 'Das aktuelle Passwort ist nicht korrekt.',
+} as const;
+
+const T = UPDATE_PASSWORD_TEXTS;
+
+export interface UpdatePasswordFormOptions {
+  action: string;
+  email: string;
+  errors?: string[];
+  footer: string;
+}
+
+/**
+ * The form, with Keycloak's field names of its update-password page (`password`, `password-new`,
+ * `password-confirm`, and `cancel-aia` for cancelling an application-initiated action). No token
+ * field: the interaction cookie ties the form to the authorization request, as on the login page.
+ * `novalidate` and no length attributes, for the reasons given at the set-password page.
+ */
+export function renderUpdatePasswordPage({ action, email, errors = [], footer }: UpdatePasswordFormOptions): string {
+  const invalid = errors.length ? ' aria-invalid="true" aria-describedby="input-error password-rules"' : '';
+  const described = errors.length ? '' : ' aria-describedby="password-rules"';
+  const alert = errors.length
+    ? `<div class="alert" id="input-error" role="alert">${errors.map(escapeHtml).join('<br>')}</div>`
+    : '';
+  const body = `<h1>${T.title}</h1>
+<p>${T.intro}</p>
+${alert}
+<form id="kc-passwd-update-form" method="post" action="${escapeHtml(action)}" novalidate>
+<label for="username">${T.account}</label>
+<input id="username" name="username" type="email" value="${escapeHtml(email)}" autocomplete="username" readonly>
+<label for="password">${T.current}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required autofocus${errors.length ? ' aria-describedby="input-error"' : ''}>
+<label for="password-new">${T.password}</label>
+<input id="password-new" name="password-new" type="password" autocomplete="new-password" required${invalid}${described}>
+<label for="password-confirm">${T.passwordRepeat}</label>
+<input id="password-confirm" name="password-confirm" type="password" autocomplete="new-password" required${invalid}>
+<div id="password-rules">
+<p>${T.rulesHeading}</p>
+<ul>
+${PASSWORD_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join('\n')}
+</ul>
+</div>
+<button id="kc-submit" type="submit">${T.submit}</button>
+<button id="kc-cancel" class="secondary" type="submit" name="cancel-aia" value="true" formnovalidate>${T.cancel}</button>
+</form>`;
+  return renderPage({ title: T.title, body, footer });
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TEXTS, validateNewPassword } from '../../src/domain/password';
+import type { Db } from '../db/client';
+import { checkLogin, findUserById, storeNewPassword } from './accounts';
+import type { KcActionStatus } from './kc-action';
+import { hashPassword } from './passwords';
+import { UPDATE_PASSWORD_TEXTS } from './update-password-page';
+
+const updatePasswordForm = z.object({
+  // As on the login form: longer than any stored password can be, so it is simply wrong.
+  password: z.string().max(1024).default(''),
+  // Longer than the rule allows, so that an over-long password gets the rule's message.
+  'password-new': z
+    .string()
+    .max(PASSWORD_MAX_LENGTH * 8)
+    .default(''),
+  'password-confirm': z
+    .string()
+    .max(PASSWORD_MAX_LENGTH * 8)
+    .default(''),
+  'cancel-aia': z.string().max(16).optional(),
+});
+
+/** The page's answer: the action ended (the authorization goes on), or the form again with German errors. */
+export type UpdatePasswordOutcome =
+  | { kind: 'done'; status: KcActionStatus }
+  | { kind: 'form'; email: string; errors: string[] }
+  | { kind: 'accountGone' };
+
+export interface UpdatePasswordAttempt {
+  /** The signed-in account of the interaction (never taken from the form). */
+  accountId: string;
+  body: unknown;
+  /** The client's address (request.ip): a wrong current password counts like a failed login. */
+  address: string;
+  now: Date;
+}
+
+/**
+ * The submitted password page of kc_action=UPDATE_PASSWORD. Cancel ends the action unchanged.
+ * Otherwise the current password must be given, the new one must follow the rules of
+ * src/domain/password.ts and be repeated exactly, and the current one must be right; it is checked
+ * like a login (checkLogin: the login throttle counts a wrong one), so a stolen session cannot be
+ * used to guess the password faster than the login form allows. The new password is stored as the
+ * set-password page stores one (storeNewPassword).
+ */
+export async function submitUpdatePassword(db: Db, attempt: UpdatePasswordAttempt): Promise<UpdatePasswordOutcome> {
+  const user = await findUserById(db, attempt.accountId);
+  if (!user) return { kind: 'accountGone' };
+  const form = updatePasswordForm.safeParse(attempt.body ?? {});
+  if (!form.success) return { kind: 'form', email: user.email, errors: [PASSWORD_TEXTS.tooLong] };
+  if (form.data['cancel-aia'] !== undefined) return { kind: 'done', status: 'cancelled' };
+
+  const refuse = (errors: string[]) => ({ kind: 'form' as const, email: user.email, errors });
+  if (form.data.password === '') return refuse([UPDATE_PASSWORD_TEXTS.currentMissing]);
+  const problems = validateNewPassword(form.data['password-new'], form.data['password-confirm']);
+  if (problems.length) return refuse(problems);
+  const current = await checkLogin(
+    db,
+    { email: user.email, password: form.data.password, address: attempt.address },
+    attempt.now,
+  );
+  if (!current.ok || current.userId !== user.id) return refuse([UPDATE_PASSWORD_TEXTS.currentWrong]);
+
+  const passwordHash = await hashPassword(form.data['password-new']);
+  const stored = await db.transaction((tx) => storeNewPassword(tx, user.id, passwordHash, attempt.now));
+  return stored ? { kind: 'done', status: 'success' } : { kind: 'accountGone' };
+}
