@@ -4,8 +4,11 @@ import { AccessGuard } from '../components/auth';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
 import { ComingSoon } from './ComingSoon';
 import { Dashboard } from './Dashboard';
-import { ProfileManagementPlaceholder } from './ProfileManagementPlaceholder';
-import { ProfilePage } from './ProfilePage';
+
+const ProfilePage = lazy(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const ProfileManagementPlaceholder = lazy(() =>
+  import('./ProfileManagementPlaceholder').then((m) => ({ default: m.ProfileManagementPlaceholder })),
+);
 
 /**
  * Screens of guarded custom routes, by route root. A later issue adds its (React.lazy) page here;
