@@ -240,6 +240,29 @@ describe('public shell', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'Pfad' })).toHaveTextContent('/dashboard'));
   });
 
+  it('keeps a user whose session ended after the page load on the landing page', async () => {
+    // The page load began signed in (ready answered true), but keycloak-js has dropped the token
+    // since, e.g. after the company was deleted: going to /dashboard would only bounce back.
+    const value = runtime(true);
+    value.session = { ...value.session, isAuthenticated: () => false };
+    render(
+      <RuntimeContext.Provider value={value}>
+        <I18nContextProvider value={i18nProvider}>
+          <MemoryRouter initialEntries={['/']}>
+            <PublicShell />
+            <Routes>
+              <Route path="*" element={<CurrentPath />} />
+            </Routes>
+          </MemoryRouter>
+        </I18nContextProvider>
+      </RuntimeContext.Provider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
+    await value.session.ready;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('status', { name: 'Pfad' })).toHaveTextContent(/^\/$/);
+  });
+
   it('redirects an unknown path to the landing page', async () => {
     renderPublic('/gibt-es-nicht/123');
     expect(await screen.findByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
