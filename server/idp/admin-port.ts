@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../src/domain/roles';
 import type { AppConfig } from '../config';
 import type { DbOrTx, Tx } from '../db/client';
 import { hashSecretToken, newSecretToken } from '../lib/secret-token';
-import { passwordSetupTokens, users } from '../db/schema';
+import { oidcPayloads, passwordSetupTokens, users } from '../db/schema';
 
 /** A one-time password-setup link is valid this long (issue 3: 72 hours). */
 export const PASSWORD_SETUP_TTL_MS = 72 * 60 * 60 * 1000;
@@ -46,6 +46,11 @@ export class IdpUserExistsError extends Error {
  *   `password_setup_tokens` like here, pointing to a portal-served set-password page that calls
  *   `PUT /admin/realms/{realm}/users/{id}/reset-password` (temporary: false) on submit.
  * Callers therefore only ever see an absolute URL to put into their own mail.
+ * - changeEmail: `PUT /admin/realms/{realm}/users/{id}` with username and email (Keycloak's 409 →
+ *   IdpUserExistsError); compensated like createUser when `tx` rolls back.
+ * - endSessions: `POST /admin/realms/{realm}/users/{id}/logout` (ends every session and revokes
+ *   the refresh tokens). Access tokens already issued stay valid at Keycloak until they expire;
+ *   the portal refuses them itself (users.sessions_ended_at, see server/modules/users/sessions.ts).
  */
 export interface IdpAdminPort {
   /** Creates the user; throws IdpUserExistsError when the e-mail is taken. */
@@ -57,6 +62,10 @@ export interface IdpAdminPort {
   createPasswordSetupLink(tx: Tx, userId: string): Promise<string>;
   /** Whether the user has set a password (an account whose activation is still open has none). */
   hasPassword(db: DbOrTx, userId: string): Promise<boolean>;
+  /** Changes the login name (the e-mail); throws IdpUserExistsError when another user has it. */
+  changeEmail(tx: Tx, userId: string, email: string): Promise<void>;
+  /** Ends every session of the user: logins, grants and refresh tokens stop working. */
+  endSessions(db: DbOrTx, userId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -128,6 +137,23 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
         .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
         .limit(1);
       return Boolean(row);
+    },
+
+    async changeEmail(tx, userId, email) {
+      try {
+        // A savepoint, as in createUser: the caller's transaction stays usable after a clash.
+        await tx.transaction((inner) =>
+          inner.update(users).set({ email: email.trim().toLowerCase(), updatedAt: now() }).where(eq(users.id, userId)),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new IdpUserExistsError();
+        throw err;
+      }
+    },
+
+    async endSessions(db, userId) {
+      // oidc-provider keeps the account on every session, grant, code and token it stores.
+      await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
     },
   };
 }
