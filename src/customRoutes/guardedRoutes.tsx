@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Loading } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { AccessGuard } from '../components/auth';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
@@ -13,6 +14,7 @@ import { Dashboard } from './Dashboard';
 const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   dashboard: Dashboard,
   'open-application-detail-view': ToOpenApplications,
+  'profile-management': lazyPage(lazy(() => import('./profile/ProfileManagement'))),
 };
 
 /**
@@ -21,6 +23,17 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
  * anfordern'), else the area's name in the menu. A real page sets its own title.
  */
 const titleKey = (root: GuardedRouteRoot) => `app.pageTitles.${root}`;
+
+/** A React.lazy page with react-admin's loading indicator while its code arrives. */
+function lazyPage(Page: ComponentType): ComponentType {
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
 
 /**
  * Spec section 2 keeps open-application-detail-view in the routing, but the review needs an id

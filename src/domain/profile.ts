@@ -1,5 +1,5 @@
 import { APPLICATION_FIELD_RULES } from './companyApplication';
-import { isAdministratorRole, isCompanyRole, type Role, type UserStatus } from './roles';
+import { isCompanyRole, type Role, type UserStatus } from './roles';
 import type { Validator } from './validation';
 
 /**
@@ -43,27 +43,3 @@ export function profileShowsSystemIntegrator(role: Role): boolean {
 
 /** The new address of an e-mail change: required and valid (spec section 5, "Profile"). */
 export const EMAIL_RULES: Validator[] = APPLICATION_FIELD_RULES.email;
-
-/** The body of PUT …/user/{userId}/email and PUT /administrator/{id}/email. */
-export interface EmailChangePayload {
-  email: string;
-}
-
-/** How long the confirmation link of an e-mail change works (issue 9: 24 hours, single use). */
-export const EMAIL_CHANGE_VALID_HOURS = 24;
-
-/**
- * Company users change their e-mail as users of their company, the three admin roles as
- * administrators (spec section 7); each kind has its own confirmation route and page.
- */
-export type EmailChangeKind = 'user' | 'administrator';
-
-export function emailChangeKind(role: Role): EmailChangeKind {
-  return isAdministratorRole(role) ? 'administrator' : 'user';
-}
-
-/** The public page the confirmation mail links to (spec section 2), per kind. */
-export const EMAIL_CHANGE_CONFIRM_ROUTES: Record<EmailChangeKind, string> = {
-  user: 'user-email-change-request',
-  administrator: 'administrator-email-change-request',
-};

@@ -2,6 +2,7 @@ import type { StringMap, TranslationMessages } from 'ra-core';
 import { companiesMessages } from './de/companies';
 import { componentsMessages } from './de/components';
 import { openApplicationsMessages } from './de/openApplications';
+import { profileMessages } from './de/profile';
 import { shellMessages } from './de/shell';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { mergeMessages } from './mergeMessages';
@@ -14,6 +15,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   systemIntegratorsMessages,
   openApplicationsMessages,
   companiesMessages,
+  profileMessages,
 ];
 
 /** The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. */

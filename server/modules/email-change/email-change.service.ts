@@ -4,7 +4,7 @@ import {
   EMAIL_CHANGE_CONFIRM_ROUTES,
   EMAIL_CHANGE_VALID_HOURS,
   type EmailChangeKind,
-} from '../../../src/domain/profile';
+} from '../../../src/domain/emailChange';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { ApiError, notFound } from '../../errors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { EmailChangeKind } from '../../../src/domain/profile';
+import type { EmailChangeKind } from '../../../src/domain/emailChange';
 import { users } from '../users/users.table';
 
 /**
