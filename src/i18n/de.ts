@@ -3,6 +3,7 @@ import { companiesMessages } from './de/companies';
 import { componentsMessages } from './de/components';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
+import { datePickerMessages } from './de/registration';
 import { shellMessages } from './de/shell';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { mergeMessages } from './mergeMessages';
@@ -16,6 +17,8 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   openApplicationsMessages,
   companiesMessages,
   profileMessages,
+  // The profile's birth date uses the shared picker inside the admin.
+  datePickerMessages,
 ];
 
 /** The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. */

@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Loading } from 'react-admin';
+import { Link, Loading } from 'react-admin';
 import { useGetOne, usePermissions, useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router';
 import { canAccess } from '../../domain/navigation';
 import { profileHasPersonalDetails, profileShowsSystemIntegrator } from '../../domain/profile';
 import { isInitialRegistrationFinished } from '../../domain/roles';
@@ -37,9 +35,7 @@ function IdentitySection({ self }: { self: Self }) {
       {mayVerify ? (
         <>
           <Typography sx={{ mb: 1 }}>{translate('app.profile.verify.text')}</Typography>
-          <Link component={RouterLink} to="/verify">
-            {translate('app.profile.verify.link')}
-          </Link>
+          <Link to="/verify">{translate('app.profile.verify.link')}</Link>
         </>
       ) : (
         <Typography>{translate('app.profile.verify.done')}</Typography>
