@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import type { CompanyApplicationSubmit } from '../domain/companyApplication';
-import { EMAIL_CHANGE_CONFIRM_ROUTES, type EmailChangeKind } from '../domain/emailChange';
+import { EMAIL_CHANGE_CONFIRM_ROUTES, type EmailChangeKind } from '../domain/routes';
 import { createHttpClient, readCookie, XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from './http';
 
 /**

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, SelectInput, TextInput, type Validator } from 'react-admin';
 import { useAuthProvider, useDataProvider, useLogout, useTranslate } from 'ra-core';
+import { useMemo } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { LumioAuthProvider } from '../../authProvider/authProvider';
 import { useDialogs } from '../../components/dialogs';
@@ -78,7 +79,11 @@ export function ProfileForm({ self, systemIntegrator }: ProfileFormProps) {
   const { showError, showSuccess } = useDialogs();
   const editable = editableProfileFields(self.role, self.status);
   const personal = profileHasPersonalDetails(self.role);
-  const loaded: ProfileValues = profileValuesOf(self);
+  const loaded: ProfileValues = useMemo(() => profileValuesOf(self), [self]);
+  const record = useMemo(
+    () => ({ id: self.id, ...loaded, role: roleLabel(self.role, self.salutation) }),
+    [self, loaded],
+  );
   const canEdit = (field: ProfileField) => editable.includes(field);
 
   /** GET /self again: the header's name and this page show the saved data. */
@@ -113,11 +118,7 @@ export function ProfileForm({ self, systemIntegrator }: ProfileFormProps) {
   };
 
   return (
-    <Form
-      record={{ id: self.id, ...loaded, role: roleLabel(self.role, self.salutation) }}
-      onSubmit={submit}
-      mode="onChange"
-    >
+    <Form record={record} onSubmit={submit} mode="onChange">
       <Stack sx={{ maxWidth: 560 }}>
         {personal ? (
           canEdit('salutation') ? (
