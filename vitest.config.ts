@@ -20,7 +20,8 @@ export default defineConfig({
           environment: 'node',
           // Each file builds the app on its own fresh in-memory PGlite; two at a time fit 2 cores.
           maxWorkers: 2,
-          testTimeout: 30_000,
+          // Some tests build a second app of their own (PGlite and migrations): as long as a hook may take.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

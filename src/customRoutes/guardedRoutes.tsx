@@ -1,5 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Loading } from 'react-admin';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route } from 'react-router';
 import { AccessGuard } from '../components/auth';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
@@ -13,8 +12,11 @@ import { Dashboard } from './Dashboard';
  */
 const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   dashboard: Dashboard,
+  'company-management': lazy(() =>
+    import('./companyManagement/CompanyManagement').then((m) => ({ default: m.CompanyManagement })),
+  ),
   'open-application-detail-view': ToOpenApplications,
-  'profile-management': lazyPage(lazy(() => import('./profile/ProfileManagement'))),
+  'profile-management': lazy(() => import('./profile/ProfileManagement')),
 };
 
 /**
@@ -23,17 +25,6 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
  * anfordern'), else the area's name in the menu. A real page sets its own title.
  */
 const titleKey = (root: GuardedRouteRoot) => `app.pageTitles.${root}`;
-
-/** A React.lazy page with react-admin's loading indicator while its code arrives. */
-function lazyPage(Page: ComponentType): ComponentType {
-  return function LazyPage() {
-    return (
-      <Suspense fallback={<Loading />}>
-        <Page />
-      </Suspense>
-    );
-  };
-}
 
 /**
  * Spec section 2 keeps open-application-detail-view in the routing, but the review needs an id

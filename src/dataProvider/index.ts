@@ -52,12 +52,42 @@ export interface LumioDataProvider extends DataProvider {
    * (the admin roles): mails a confirmation link to the new address.
    */
   requestOwnEmailChange(self: Self, payload: EmailChangePayload): Promise<EmailChangeRequested>;
+  /** GET /company/{id}/history: the company's audit trail, newest first (Owner and LumioAdmin). */
+  getCompanyHistory(companyId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
 }
 
 /** The answer to an e-mail change request: where the link went and until when it works. */
 export interface EmailChangeRequested {
   email: string;
   validUntil: string;
+}
+
+export interface HistoryPageRequest {
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** One audit row as GET /company/{id}/history answers it. */
+export interface CompanyHistoryEntry {
+  id: string;
+  /** ISO timestamp. */
+  at: string;
+  /** Null: the portal itself acted (a job). */
+  actor: { name: string; role: string | null } | null;
+  /** E.g. 'company.updated', 'store.created'. */
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** The studio's or company's recorded name. */
+  subject: string | null;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+export interface CompanyHistoryPage {
+  pageIndex: number;
+  pageSize: number;
+  totalItemCount: number;
+  items: CompanyHistoryEntry[];
 }
 
 /** Where a company owner's account activation stands (LumioAdmin, company page). */
@@ -238,6 +268,12 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
           ? `${idPath(routeOf('administrators', routes).path, self.id)}/email`
           : `${ownCompanyUserPath(self)}/email`;
       return request<EmailChangeRequested>('PUT', path, { body: payload });
+    },
+
+    getCompanyHistory(companyId, { pageIndex, pageSize }) {
+      return request<CompanyHistoryPage>('GET', `${idPath(routeOf('companies', routes).path, companyId)}/history`, {
+        query: new URLSearchParams({ pageIndex: String(pageIndex), pageSize: String(pageSize) }),
+      });
     },
   };
 

@@ -18,7 +18,11 @@ export const RESOURCE_ROUTES = {
   // The LumioAdmin's review screens (route open-applications) read the same API.
   'open-applications': { path: '/company-application' },
   companies: { path: '/company' },
-  stores: { path: '/company/{companyId}/store', createFields: ['name', 'address', 'country'] },
+  stores: {
+    path: '/company/{companyId}/store',
+    createFields: ['name', 'address', 'country', 'systemIntegratorId'],
+    updateFields: ['name', 'address', 'country', 'systemIntegratorId'],
+  },
   'company-users': { path: '/company/{companyId}/user' },
   administrators: { path: '/administrator' },
   resellers: {

@@ -1,5 +1,6 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
 import { companiesMessages } from './de/companies';
+import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
@@ -16,6 +17,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   systemIntegratorsMessages,
   openApplicationsMessages,
   companiesMessages,
+  companyMessages,
   profileMessages,
   // The profile's birth date uses the shared picker inside the admin.
   datePickerMessages,

@@ -52,6 +52,7 @@ describe('the owner changes the company and its studios', () => {
       items: {
         action: string;
         actor: { name: string } | null;
+        subject: string | null;
         changes: { field: string; before: unknown; after: unknown }[];
       }[];
     };
@@ -89,6 +90,7 @@ describe('the owner changes the company and its studios', () => {
       const [latest] = (await history(owner)).items;
       expect(latest.action).toBe('company.updated');
       expect(latest.actor?.name).toBe('Stefan Sonnenschein');
+      expect(latest.subject).toBe('Fotostudio Sonnenschein GmbH');
       expect(latest.changes).toEqual([
         { field: 'address', before: 'Sonnenallee 12, 12045 Berlin', after: 'Sonnenallee 14, 12045 Berlin' },
       ]);
@@ -164,6 +166,12 @@ describe('the owner changes the company and its studios', () => {
 
       const actions = (await history(owner)).items.slice(0, 3);
       expect(actions.map((entry) => entry.action)).toEqual(['store.deleted', 'store.updated', 'store.created']);
+      // Each entry names its studio, by the newest name it recorded.
+      expect(actions.map((entry) => entry.subject)).toEqual([
+        'Sonnenschein Neukölln',
+        'Sonnenschein Neukölln',
+        'Sonnenschein Kreuzberg',
+      ]);
       expect(actions[1].changes).toEqual([
         { field: 'name', before: 'Sonnenschein Kreuzberg', after: 'Sonnenschein Neukölln' },
         { field: 'systemIntegratorId', before: fotosoft.id, after: null },
@@ -217,5 +225,6 @@ describe('the owner changes the company and its studios', () => {
     const entries = (await history(lumioAdmin, company.id)).items;
     expect(entries.map((entry) => entry.action)).toEqual(['application.approved']);
     expect(entries[0].actor?.name).toBe('Anton Admin');
+    expect(entries[0].subject).toBe(application.body.companyName);
   });
 });

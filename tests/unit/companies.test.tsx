@@ -2,7 +2,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { HttpError, Resource, type DataProvider, type GetListParams, type GetManyReferenceParams } from 'react-admin';
 import { LUMIO_ADMIN, missingKeys, renderAdminApp } from './support/adminApp';
-import type { OwnerActivation } from '../../src/dataProvider';
+import type { CompanyHistoryPage, OwnerActivation } from '../../src/dataProvider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import companies, { COMPANIES_RESOURCE, STORES_RESOURCE } from '../../src/resources/companies';
 import type { Company, Store } from '../../src/resources/companies/types';
@@ -34,13 +34,36 @@ const morgenrot: Company = {
   memberId: null,
 };
 
+const fotosoft = { id: 'si-1', name: 'FotoSoft GmbH', code: 'FOTOSOFT' };
+
+/** Studios; the first is served by FotoSoft, the others by no system integrator. */
 const buildStores = (count: number): Store[] =>
   Array.from({ length: count }, (_, index) => ({
     id: `s-${index + 1}`,
     name: `Filiale ${String(index + 1).padStart(2, '0')}`,
     address: `Ringstraße ${index + 1}, 50667 Köln`,
     country: 'Deutschland',
+    systemIntegratorId: index === 0 ? fotosoft.id : null,
+    systemIntegrator: index === 0 ? fotosoft : null,
   }));
+
+const historyPage: CompanyHistoryPage = {
+  pageIndex: 0,
+  pageSize: 10,
+  totalItemCount: 1,
+  items: [
+    {
+      id: 'h-1',
+      at: '2026-03-07T13:05:00.000Z',
+      actor: { name: 'Stefan Sonnenschein', role: 'Owner' },
+      action: 'store.created',
+      entityType: 'store',
+      entityId: 's-1',
+      subject: 'Filiale 01',
+      changes: [{ field: 'name', before: null, after: 'Filiale 01' }],
+    },
+  ],
+};
 
 const notFound = () =>
   new HttpError('Not found', 404, { errorCode: 'NOT_FOUND', messages: ['Not found'], traceId: 't', status: 404 });
@@ -60,6 +83,8 @@ function fakeDataProvider(stores: Store[] = buildStores(3)) {
       const { page, perPage } = params.pagination;
       return { data: own.slice((page - 1) * perPage, page * perPage), total: own.length };
     }),
+    getCompanyHistory: vi.fn(async () => historyPage),
+    getOwnerActivation: vi.fn(async () => ({ ...pendingActivation, pending: false })),
   };
   return { dataProvider: calls as unknown as DataProvider, calls };
 }
@@ -173,11 +198,15 @@ describe('Firma (read-only via companies/{id})', () => {
     expect(valueOf('Telefonnummer 2')).toBe('+49 221 654321');
     expect(valueOf('Webseite')).toBe('–');
     expect(valueOf('Mitgliedsnummer Photo-Trade-Verband')).toBe('PTV-4711');
-    // Read-only: no inputs (the only select is the studios' page size) and no save, edit or delete buttons.
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    // Read-only: no inputs (the studios' search box and page size are the only ones) and no save,
+    // edit, add or delete buttons.
     const companySection = screen.getByRole('region', { name: 'Unternehmen' });
+    expect(within(companySection).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(companySection).queryByRole('combobox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Speichern|Bearbeiten|Löschen/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('Filiale 01')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Speichern|Bearbeiten|Löschen|Studio hinzufügen|Filiale/ }),
+    ).not.toBeInTheDocument();
     expect(missingKeys).toEqual([]);
   });
 
@@ -192,11 +221,18 @@ describe('Firma (read-only via companies/{id})', () => {
       within(studios)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Studioname', 'Adresse', 'Land']);
+    ).toEqual(['Studioname', 'Adresse', 'Land', 'System-Integrator']);
     expect(cellsOf(within(studios).getByText('Filiale 01').closest('tr')!)).toEqual([
       'Filiale 01',
       'Ringstraße 1, 50667 Köln',
       'Deutschland',
+      'FotoSoft GmbH (FOTOSOFT)',
+    ]);
+    expect(cellsOf(within(studios).getByText('Filiale 02').closest('tr')!)).toEqual([
+      'Filiale 02',
+      'Ringstraße 2, 50667 Köln',
+      'Deutschland',
+      '',
     ]);
     expect(within(studios).getByText('Gesamt: 23')).toBeInTheDocument();
     expect(calls.getManyReference).toHaveBeenCalledWith(
@@ -215,6 +251,31 @@ describe('Firma (read-only via companies/{id})', () => {
       STORES_RESOURCE,
       expect.objectContaining({ id: 'c-1', pagination: { page: 2, perPage: 20 } }),
     );
+  });
+
+  it('searches the studios of the company', async () => {
+    const user = userEvent.setup();
+    const { dataProvider, calls } = fakeDataProvider();
+    renderApp('/companies/c-1', dataProvider);
+    const studios = await screen.findByRole('region', { name: 'Studios' });
+    await within(studios).findByText('Filiale 01');
+    await user.type(within(studios).getByRole('textbox', { name: 'Suchbegriff eingeben' }), 'Ring{Enter}');
+    await waitFor(() =>
+      expect(calls.getManyReference).toHaveBeenLastCalledWith(
+        STORES_RESOURCE,
+        expect.objectContaining({ id: 'c-1', filter: { q: 'Ring' }, pagination: { page: 1, perPage: 20 } }),
+      ),
+    );
+  });
+
+  it('shows the latest changes of the company to the LumioAdmin', async () => {
+    const { dataProvider, calls } = fakeDataProvider();
+    renderApp('/companies/c-1', dataProvider);
+    const history = await screen.findByRole('region', { name: 'Letzte Änderungen' });
+    expect(await within(history).findByText('Studio hinzugefügt: Filiale 01')).toBeVisible();
+    expect(within(history).getByText(/^Stefan Sonnenschein, 07\.03\.2026, \d\d:05$/)).toBeVisible();
+    expect(calls.getCompanyHistory).toHaveBeenCalledWith('c-1', { pageIndex: 0, pageSize: 10 });
+    expect(missingKeys).toEqual([]);
   });
 
   it('shows "Keine Daten vorhanden" for a company without studios', async () => {

@@ -183,14 +183,50 @@ describe('create, update, delete', () => {
 
   it('without a field list sends the record minus id and parent ids; a 204 keeps the sent data', async () => {
     const { dataProvider, calls } = setup({ answer: jsonResponse(204) });
-    const result = await dataProvider.update('stores', {
-      id: 's1',
-      data: { id: 's1', companyId: 'c1', name: 'Mitte', address: 'Hauptstr. 1', country: 'DE' },
-      previousData: { id: 's1', companyId: 'c1', name: 'Alt', address: 'Hauptstr. 1', country: 'DE' },
+    const result = await dataProvider.update('company-users', {
+      id: 'u1',
+      data: { id: 'u1', companyId: 'c1', firstName: 'Maria', lastName: 'Mitarbeit' },
+      previousData: { id: 'u1', companyId: 'c1', firstName: 'Marie', lastName: 'Mitarbeit' },
     });
-    expect(calls[0].url).toBe('/api/company/c1/store/s1');
-    expect(calls[0].body).toEqual({ name: 'Mitte', address: 'Hauptstr. 1', country: 'DE' });
-    expect(result.data).toMatchObject({ id: 's1', name: 'Mitte' });
+    expect(calls[0].url).toBe('/api/company/c1/user/u1');
+    expect(calls[0].body).toEqual({ firstName: 'Maria', lastName: 'Mitarbeit' });
+    expect(result.data).toMatchObject({ id: 'u1', firstName: 'Maria' });
+  });
+
+  it('sends a studio’s fields and its system integrator, never the answer’s integrator object', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(201, { id: 's2' }) });
+    await dataProvider.create('stores', {
+      data: { name: 'Mitte', address: 'Hauptstr. 1', country: 'Deutschland', systemIntegratorId: 'si-1' },
+      meta: { companyId: 'c1' },
+    });
+    const previousData = {
+      id: 's2',
+      name: 'Mitte',
+      address: 'Hauptstr. 1',
+      country: 'Deutschland',
+      systemIntegratorId: 'si-1',
+      systemIntegrator: { id: 'si-1', name: 'FotoSoft GmbH', code: 'FOTOSOFT' },
+    };
+    await dataProvider.update('stores', {
+      id: 's2',
+      data: { ...previousData, systemIntegratorId: null },
+      previousData,
+      meta: { companyId: 'c1' },
+    });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/company/c1/store',
+      'PUT /api/company/c1/store/s2',
+    ]);
+    const fields = { name: 'Mitte', address: 'Hauptstr. 1', country: 'Deutschland' };
+    expect(calls[0].body).toEqual({ ...fields, systemIntegratorId: 'si-1' });
+    expect(calls[1].body).toEqual({ ...fields, systemIntegratorId: null });
+  });
+
+  it('reads a page of the company history', async () => {
+    const page = { pageIndex: 0, pageSize: 10, totalItemCount: 0, items: [] };
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, page) });
+    expect(await dataProvider.getCompanyHistory('c1', { pageIndex: 0, pageSize: 10 })).toEqual(page);
+    expect(calls[0].url).toBe('/api/company/c1/history?pageIndex=0&pageSize=10');
   });
 
   it('DELETEs by id and returns the previous record', async () => {

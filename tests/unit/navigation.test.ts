@@ -6,6 +6,7 @@ import {
   visibleTiles,
   type NavigationUser,
 } from '../../src/domain/navigation';
+import { canEditCompany, canSeeCompanyHistory } from '../../src/domain/companyAccess';
 import { ROLES, type Role } from '../../src/domain/roles';
 import { deMessages } from '../../src/i18n/de';
 import { flattenMessages } from '../../src/i18n/mergeMessages';
@@ -190,6 +191,18 @@ describe('canAccess', () => {
     expect(allowed('create')).toEqual(['SystemAdmin']);
     expect(allowed('edit')).toEqual(['SystemAdmin']);
     expect(allowed('delete')).toEqual([]);
+  });
+
+  it('opens the company page (Firma) to Owner and AccountAdministrator once registration is finished', () => {
+    const allowed = (finished: boolean) =>
+      ROLES.filter((role) => canAccess(user(role, finished), 'company-management', 'list'));
+    expect(allowed(true)).toEqual(['Owner', 'AccountAdministrator']);
+    expect(allowed(false)).toEqual([]);
+  });
+
+  it('lets only the Owner change the company; Owner and LumioAdmin read its history', () => {
+    expect(ROLES.filter((role) => canEditCompany(role))).toEqual(['Owner']);
+    expect(ROLES.filter((role) => canSeeCompanyHistory(role))).toEqual(['Owner', 'LumioAdmin']);
   });
 
   it('refuses unknown resources', () => {

@@ -12,7 +12,24 @@ export interface AuditEntryView {
   action: string;
   entityType: string;
   entityId: string;
+  /**
+   * The name of what the row is about as it was recorded (the studio's or company's name, the
+   * applied company's name), so "Adresse geändert" can say which studio even when the name itself
+   * did not change; null when the row records none.
+   */
+  subject: string | null;
   changes: AuditChange[];
+}
+
+/** The first of the recorded names, the newer state first. */
+function subjectOf(...states: (Record<string, unknown> | null)[]): string | null {
+  for (const state of states) {
+    for (const key of ['name', 'companyName']) {
+      const value = state?.[key];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  return null;
 }
 
 export function auditRepository(db: DbOrTx) {
@@ -55,6 +72,7 @@ export function auditRepository(db: DbOrTx) {
         action: row.action,
         entityType: row.entityType,
         entityId: row.entityId,
+        subject: subjectOf(row.after, row.before),
         changes: changesOf(row.before, row.after),
       }));
       return { items, total };

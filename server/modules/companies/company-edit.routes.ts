@@ -27,6 +27,7 @@ const historyEntry = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.uuid(),
+  subject: z.string().nullable(),
   changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 const historyPage = z.object({

@@ -1,2 +1,3 @@
 export { LumioFormToolbar } from './LumioFormToolbar';
 export { zodValidator } from './zodValidator';
+export { passesRules, ruleValidator } from './ruleValidator';

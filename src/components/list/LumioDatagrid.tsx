@@ -43,7 +43,9 @@ function withRowLink(children: ReactNode, rowClick: DatagridProps['rowClick']): 
 export function LumioDatagrid({ children, rowClick = false, phoneRow, ...props }: LumioDatagridProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone && phoneRow) {
-    return <SimpleList {...phoneRow} rowClick={isRowLinkType(rowClick) ? rowClick : false} empty={<ListEmpty />} />;
+    // A link type makes each entry a link; a function (e.g. one that opens a dialog) a button.
+    const phoneRowClick = isRowLinkType(rowClick) || typeof rowClick === 'function' ? rowClick : false;
+    return <SimpleList {...phoneRow} rowClick={phoneRowClick} empty={<ListEmpty />} />;
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>

@@ -17,4 +17,7 @@ export interface Store {
   name: string;
   address: string;
   country: string;
+  /** The system integrator that serves the studio, if any. */
+  systemIntegratorId?: string | null;
+  systemIntegrator?: { id: string; name: string; code: string } | null;
 }

@@ -1,0 +1,172 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import {
+  FunctionField,
+  ReferenceManyField,
+  TextField,
+  useRecordContext,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import { useState, type MouseEvent } from 'react';
+import { ListSearch, LumioDatagrid, LumioPagination, type PhoneRow } from '../../components/list';
+import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
+import { STORES_RESOURCE } from './names';
+import { StoreDialog } from './StoreDialog';
+import { systemIntegratorLabel } from './SystemIntegratorSelect';
+import type { Store } from './types';
+import { useStoreActions } from './useStoreActions';
+
+const T = 'app.stores';
+
+/** On a phone: the studio's name, then where it is. */
+const phoneRow: PhoneRow = {
+  primaryText: (store: Store) => store.name,
+  secondaryText: (store: Store) => `${store.address}, ${store.country}`,
+};
+const phoneRowWithIntegrator: PhoneRow = {
+  ...phoneRow,
+  tertiaryText: (store: Store) => (store.systemIntegrator ? systemIntegratorLabel(store.systemIntegrator) : ''),
+};
+
+export interface StoreTableProps {
+  companyId: Identifier;
+  /** The company's Owner: 'Studio hinzufügen', row click edits, row action deletes. */
+  editable?: boolean;
+  /** A column 'System-Integrator' with 'name (code)' (the LumioAdmin's company view). */
+  showSystemIntegrator?: boolean;
+}
+
+/** The dialog state: closed, adding, or changing one studio. */
+type Dialog = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; store: Store };
+
+/**
+ * The studios of a company (spec "Company"): columns Studioname, Adresse, Land, with search,
+ * sorting and paging of the shared list (GET /company/{id}/store). For the Owner it is where
+ * studios are added (addStore), changed by row click (updateStore) and deleted by row action
+ * (deleteStore); everyone else sees it read-only.
+ */
+export function StoreTable({ companyId, editable = false, showSystemIntegrator = false }: StoreTableProps) {
+  const translate = useTranslate();
+  const [dialog, setDialog] = useState<Dialog>({ mode: 'closed' });
+  const { saveStore, deleteStore, isPending } = useStoreActions(companyId);
+  const openEdit = (store: Store) => setDialog({ mode: 'edit', store });
+
+  return (
+    <>
+      {/* target companyId fills the {companyId} of the stores path: /company/{id}/store. */}
+      <ReferenceManyField
+        reference={STORES_RESOURCE}
+        target="companyId"
+        record={{ id: companyId }}
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={DEFAULT_PAGE_SIZE}
+        pagination={<LumioPagination />}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 2,
+            mb: 1,
+          }}
+        >
+          <ListSearch />
+          {editable ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'add' })}>
+              {translate(`${T}.add`)}
+            </Button>
+          ) : null}
+        </Box>
+        <LumioDatagrid
+          rowClick={
+            editable
+              ? (_id, _resource, store) => {
+                  openEdit(store as Store);
+                  return false;
+                }
+              : false
+          }
+          phoneRow={showSystemIntegrator ? phoneRowWithIntegrator : phoneRow}
+        >
+          {editable ? (
+            <StoreNameButton source="name" label="app.companies.storeName" onOpen={openEdit} />
+          ) : (
+            <TextField source="name" label="app.companies.storeName" />
+          )}
+          <TextField source="address" label="app.companies.storeAddress" />
+          <TextField source="country" label="app.companies.storeCountry" />
+          {showSystemIntegrator ? (
+            <FunctionField
+              label={`${T}.systemIntegrator`}
+              sortable={false}
+              render={(store: Store) => (store.systemIntegrator ? systemIntegratorLabel(store.systemIntegrator) : '')}
+            />
+          ) : null}
+          {editable ? <DeleteStoreButton label={`${T}.actions`} onDelete={deleteStore} /> : null}
+        </LumioDatagrid>
+      </ReferenceManyField>
+      {dialog.mode !== 'closed' ? (
+        <StoreDialog
+          key={dialog.mode === 'edit' ? dialog.store.id : 'add'}
+          store={dialog.mode === 'edit' ? dialog.store : null}
+          onSave={saveStore}
+          onDelete={deleteStore}
+          isPending={isPending}
+          onClose={() => setDialog({ mode: 'closed' })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const stopRowClick = (event: MouseEvent) => event.stopPropagation();
+
+/**
+ * The studio's name as a button, so a keyboard user opens updateStore as a mouse user does by
+ * clicking the row. `source` and `label` are read by the table header (column title, sorting).
+ */
+function StoreNameButton({ onOpen }: { source: string; label: string; onOpen: (store: Store) => void }) {
+  const store = useRecordContext<Store>();
+  if (!store) return null;
+  return (
+    <Link
+      component="button"
+      type="button"
+      underline="hover"
+      sx={{ textAlign: 'left', font: 'inherit' }}
+      onClick={(event: MouseEvent) => {
+        stopRowClick(event);
+        onOpen(store);
+      }}
+    >
+      {store.name}
+    </Link>
+  );
+}
+
+/** The row action 'delete' (deleteStore); confirmation first, in useStoreActions. */
+function DeleteStoreButton({ onDelete }: { label: string; onDelete: (store: Store) => Promise<boolean> }) {
+  const translate = useTranslate();
+  const store = useRecordContext<Store>();
+  if (!store) return null;
+  return (
+    <IconButton
+      aria-label={translate(`${T}.delete`, { name: store.name })}
+      color="error"
+      size="small"
+      onClick={(event) => {
+        stopRowClick(event);
+        void onDelete(store);
+      }}
+    >
+      <DeleteOutlined fontSize="small" />
+    </IconButton>
+  );
+}

@@ -1,0 +1,111 @@
+import type { CompanyHistoryEntry } from '../../dataProvider';
+import { formatDateTime } from '../../domain/dates';
+import { PROVIDER_ROLES, type Role } from '../../domain/roles';
+
+/** react-admin's translate, or any function of the same shape (tests pass the real catalogue). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** One entry of 'Letzte Änderungen' as the page shows it. */
+export interface HistoryLine {
+  /** E.g. 'Studio hinzugefügt: Studio Mitte', 'Firma geändert: Adresse, Telefonnummer 1'. */
+  what: string;
+  /** The acting person's name; 'Lumio (automatisch)' when the portal itself acted. */
+  who: string;
+  /** German date and time, e.g. '07.03.2026, 14:05'. */
+  when: string;
+}
+
+const T = 'app.companyHistory';
+
+/** Audit actions (server/modules/audit/audit.ts) → their text under app.companyHistory.what. */
+const ACTION_TEXTS: Record<string, string> = {
+  'company.updated': 'companyUpdated',
+  'store.created': 'storeCreated',
+  'store.updated': 'storeUpdated',
+  'store.deleted': 'storeDeleted',
+  'user.updated': 'userUpdated',
+  'application.approved': 'applicationApproved',
+  'owner-activation.resent': 'ownerActivationResent',
+};
+
+/** An action this page does not know yet (a later issue adds audit actions) still reads as German. */
+const ENTITY_FALLBACK_TEXTS: Record<string, string> = {
+  company: 'companyUpdated',
+  store: 'storeUpdated',
+  user: 'userChanged',
+  application: 'applicationChanged',
+};
+
+/** The label of a changed field: the same words as the form or table that shows the field. */
+const FIELD_LABELS: Record<string, Record<string, string>> = {
+  company: {
+    name: 'resources.companies.fields.name',
+    legalForm: 'resources.companies.fields.legalForm',
+    address: 'resources.companies.fields.address',
+    country: 'resources.companies.fields.country',
+    phoneNumber: 'resources.companies.fields.phoneNumber',
+    phoneNumber2: 'resources.companies.fields.phoneNumber2',
+    website: 'resources.companies.fields.website',
+    memberId: 'resources.companies.fields.memberId',
+  },
+  store: {
+    name: 'app.companies.storeName',
+    address: 'app.companies.storeAddress',
+    country: 'app.companies.storeCountry',
+    systemIntegratorId: `${T}.fields.systemIntegratorId`,
+  },
+  user: {
+    salutation: `${T}.fields.salutation`,
+    firstName: `${T}.fields.firstName`,
+    lastName: `${T}.fields.lastName`,
+    birthDate: `${T}.fields.birthDate`,
+    email: `${T}.fields.email`,
+    role: `${T}.fields.role`,
+    status: `${T}.fields.status`,
+  },
+};
+
+/** Actions whose changed fields are worth listing (a creation or deletion lists every field). */
+const LISTS_FIELDS = new Set(['company.updated', 'store.updated', 'user.updated']);
+
+function changedFieldLabels(entry: CompanyHistoryEntry, translate: Translate): string[] {
+  const labels = FIELD_LABELS[entry.entityType] ?? {};
+  // Fields without a German label (internal ones) are left out rather than shown as raw names.
+  return entry.changes.flatMap(({ field }) => (labels[field] ? [translate(labels[field])] : []));
+}
+
+/** The studio a row is about; a renamed one as 'old → new'. */
+function storeName(entry: CompanyHistoryEntry): string | null {
+  const rename = entry.changes.find((change) => change.field === 'name');
+  if (entry.action === 'store.updated' && typeof rename?.before === 'string' && typeof rename.after === 'string') {
+    return `${rename.before} → ${rename.after}`;
+  }
+  return entry.subject;
+}
+
+function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string {
+  const textKey = ACTION_TEXTS[entry.action] ?? ENTITY_FALLBACK_TEXTS[entry.entityType] ?? 'other';
+  const head = translate(`${T}.what.${textKey}`);
+  const fields = LISTS_FIELDS.has(entry.action) ? changedFieldLabels(entry, translate).join(', ') : '';
+  if (entry.entityType === 'store') {
+    const name = storeName(entry);
+    const named = name ? `${head}: ${name}` : head;
+    return fields ? `${named} (${fields})` : named;
+  }
+  return fields ? `${head}: ${fields}` : head;
+}
+
+function describeWho(actor: CompanyHistoryEntry['actor'], translate: Translate): string {
+  if (!actor) return translate(`${T}.portal`);
+  const fromProvider = (PROVIDER_ROLES as readonly string[]).includes(actor.role as Role);
+  return fromProvider ? translate(`${T}.provider`, { name: actor.name }) : actor.name;
+}
+
+/** An audit row of GET /company/{id}/history in readable German: what happened, who, when. */
+export function describeHistoryEntry(entry: CompanyHistoryEntry, translate: Translate): HistoryLine {
+  return {
+    what: describeWhat(entry, translate),
+    who: describeWho(entry.actor, translate),
+    when: formatDateTime(entry.at),
+  };
+}
