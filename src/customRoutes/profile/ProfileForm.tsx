@@ -9,9 +9,16 @@ import { useMemo } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { LumioAuthProvider } from '../../authProvider/authProvider';
 import { useDialogs } from '../../components/dialogs';
+import { ruleValidator } from '../../components/form';
 import type { LumioDataProvider } from '../../dataProvider';
 import { SALUTATIONS } from '../../domain/options';
-import { editableProfileFields, profileHasPersonalDetails, type ProfileField } from '../../domain/profile';
+import {
+  editableProfileFields,
+  EMAIL_RULES,
+  PERSONAL_DATA_RULES,
+  profileHasPersonalDetails,
+  type ProfileField,
+} from '../../domain/profile';
 import { roleLabel } from '../../domain/roles';
 import type { Self } from '../../domain/self';
 import { BirthDateInput } from './BirthDateInput';
@@ -19,22 +26,16 @@ import {
   changedEmail,
   changedPersonalData,
   isProfileValid,
-  profileFieldError,
   profileValuesOf,
   type ProfileValues,
 } from './profileValues';
 
-/** A react-admin validator for a profile field; required fields show the asterisk. */
-function fieldValidator(field: ProfileField): Validator {
-  const validate: Validator = (value: unknown) => profileFieldError(field, value) ?? undefined;
-  return Object.assign(validate, { isRequired: true });
-}
 // Created once: react-admin re-registers an input whose validate prop changes identity.
 const VALIDATORS: Record<Exclude<ProfileField, 'birthDate'>, Validator> = {
-  salutation: fieldValidator('salutation'),
-  firstName: fieldValidator('firstName'),
-  lastName: fieldValidator('lastName'),
-  email: fieldValidator('email'),
+  salutation: ruleValidator(PERSONAL_DATA_RULES.salutation),
+  firstName: ruleValidator(PERSONAL_DATA_RULES.firstName),
+  lastName: ruleValidator(PERSONAL_DATA_RULES.lastName),
+  email: ruleValidator(EMAIL_RULES),
 };
 const SALUTATION_CHOICES = SALUTATIONS.map((salutation) => ({ id: salutation, name: salutation }));
 const label = (field: string) => `app.profile.fields.${field}`;
