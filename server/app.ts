@@ -24,6 +24,7 @@ import { spaPlugin } from './plugins/spa';
 import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
 import { documentsModule } from './modules/documents';
+import { emailChangeModule } from './modules/email-change';
 import { ownerActivationModule } from './modules/owner-activation';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
@@ -134,6 +135,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(companiesModule);
   await app.register(ownerActivationModule);
   await app.register(usersModule);
+  await app.register(emailChangeModule);
   await app.register(documentsModule);
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

@@ -10,3 +10,4 @@ export * from '../modules/documents/documents.table';
 export * from './list-versions.table';
 export * from '../mail/outbox.table';
 export * from '../modules/audit/audit.table';
+export * from '../modules/email-change/email-change.table';

@@ -48,6 +48,11 @@ export class IdpUserExistsError extends Error {
  *   `password_setup_tokens` like here, pointing to a portal-served set-password page that calls
  *   `PUT /admin/realms/{realm}/users/{id}/reset-password` (temporary: false) on submit.
  * Callers therefore only ever see an absolute URL to put into their own mail.
+ * - changeEmail: `PUT /admin/realms/{realm}/users/{id}` with username and email (Keycloak's 409 →
+ *   IdpUserExistsError); compensated like createUser when `tx` rolls back.
+ * - endSessions: `POST /admin/realms/{realm}/users/{id}/logout` (ends every session and revokes
+ *   the refresh tokens). Access tokens already issued stay valid at Keycloak until they expire;
+ *   the portal refuses them itself (users.sessions_ended_at, see server/modules/users/sessions.ts).
  */
 export interface IdpAdminPort {
   /** Creates the user; throws IdpUserExistsError when the e-mail is taken. */
@@ -65,6 +70,10 @@ export interface IdpAdminPort {
    * retried until done: a deletion cannot be undone when the transaction rolls back.
    */
   deleteUser(tx: Tx, userId: string): Promise<void>;
+  /** Changes the login name (the e-mail); throws IdpUserExistsError when another user has it. */
+  changeEmail(tx: Tx, userId: string, email: string): Promise<void>;
+  /** Ends every session of the user: logins, grants and refresh tokens stop working. */
+  endSessions(db: DbOrTx, userId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -144,6 +153,23 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
       if (!deleted) return;
       await clearAccountLoginThrottles(tx, deleted.email);
       await deletePayloadsOfAccount(tx, userId);
+    },
+
+    async changeEmail(tx, userId, email) {
+      try {
+        // A savepoint, as in createUser: the caller's transaction stays usable after a clash.
+        await tx.transaction((inner) =>
+          inner.update(users).set({ email: email.trim().toLowerCase(), updatedAt: now() }).where(eq(users.id, userId)),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new IdpUserExistsError();
+        throw err;
+      }
+    },
+
+    async endSessions(db, userId) {
+      // oidc-provider keeps the account on every session, grant, code and token it stores.
+      await deletePayloadsOfAccount(db, userId);
     },
   };
 }

@@ -1,8 +1,15 @@
+/** What the API reads from a verified access token. */
+export interface VerifiedToken {
+  subject: string;
+  /** The token's `iat` in seconds, if it has one (compared with the end of the user's sessions). */
+  issuedAt: number | undefined;
+}
+
 export interface VerifiedTokenCache {
-  /** The subject of `token` if it was verified before and has not expired since; else undefined. */
-  subjectOf(token: string): string | undefined;
+  /** The claims of `token` if it was verified before and has not expired since; else undefined. */
+  lookup(token: string): VerifiedToken | undefined;
   /** Records a token whose signature, issuer, audience and lifetime were just checked. */
-  remember(token: string, subject: string, expiresAtSeconds: number): void;
+  remember(token: string, verified: VerifiedToken, expiresAtSeconds: number): void;
 }
 
 export interface VerifiedTokenCacheOptions {
@@ -20,7 +27,7 @@ export interface VerifiedTokenCacheOptions {
  * signature check was the largest single cost in the list benchmark's server profile,
  * bench/README.md). A token is the exact string that was verified: its claims cannot differ, so
  * only the expiry needs checking again. What a token does not decide (the user's role, status,
- * existence) is still read from the database on every request. A signing key withdrawn from the
+ * existence, the end of their sessions) is still read from the database on every request. A signing key withdrawn from the
  * IdP's key set stops new tokens at once; tokens this server verified before stay accepted until
  * they expire, which for access tokens is minutes.
  */
@@ -29,18 +36,18 @@ export function createVerifiedTokenCache({
   maxEntries = 10_000,
   now = () => Date.now(),
 }: VerifiedTokenCacheOptions): VerifiedTokenCache {
-  const entries = new Map<string, { subject: string; validUntilMs: number }>();
+  const entries = new Map<string, { verified: VerifiedToken; validUntilMs: number }>();
   return {
-    subjectOf(token) {
+    lookup(token) {
       const entry = entries.get(token);
       if (!entry) return undefined;
-      if (now() < entry.validUntilMs) return entry.subject;
+      if (now() < entry.validUntilMs) return entry.verified;
       entries.delete(token);
       return undefined;
     },
-    remember(token, subject, expiresAtSeconds) {
+    remember(token, verified, expiresAtSeconds) {
       entries.delete(token);
-      entries.set(token, { subject, validUntilMs: (expiresAtSeconds + clockToleranceSeconds) * 1000 });
+      entries.set(token, { verified, validUntilMs: (expiresAtSeconds + clockToleranceSeconds) * 1000 });
       // A Map iterates in insertion order: the first key is the oldest entry.
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },

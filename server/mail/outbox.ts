@@ -13,6 +13,8 @@ export const MAIL_KINDS = {
   applicationConfirmation: 'application-confirmation',
   applicationRejection: 'application-rejection',
   ownerActivation: 'owner-activation',
+  emailChangeConfirmation: 'email-change-confirmation',
+  emailChangedNotice: 'email-changed-notice',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
-import { createVerifiedTokenCache } from '../lib/verified-token-cache';
+import { createVerifiedTokenCache, type VerifiedToken } from '../lib/verified-token-cache';
 
 export interface CurrentUser {
   id: string;
@@ -33,6 +33,17 @@ declare module 'fastify' {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether an access token issued at `issuedAtSeconds` (its `iat`) predates the end of the user's
+ * sessions (server/modules/users/sessions.ts). `iat` has whole seconds, so a token of the very
+ * second the sessions ended counts as older: refusing a brand-new login of that second is safe
+ * (the next one passes), accepting an old token would not be.
+ */
+export function issuedBeforeSessionsEnded(issuedAtSeconds: number | undefined, sessionsEndedAt: Date | null): boolean {
+  if (!sessionsEndedAt) return false;
+  return (issuedAtSeconds ?? 0) * 1000 <= sessionsEndedAt.getTime();
+}
 
 /** Seconds a token's `exp` may lie in the past (clocks of IdP and API differ slightly). */
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -66,15 +77,16 @@ export const authPlugin = fp(
         status: users.status,
         companyId: users.companyId,
         systemIntegratorId: users.systemIntegratorId,
+        sessionsEndedAt: users.sessionsEndedAt,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
       .prepare('');
 
-    /** The token's subject once its signature, issuer, audience and lifetime are checked. */
-    async function subjectOf(token: string): Promise<string> {
-      const known = verifiedTokens.subjectOf(token);
+    /** The token's subject and issue time once its signature, issuer, audience and lifetime are checked. */
+    async function verify(token: string): Promise<VerifiedToken> {
+      const known = verifiedTokens.lookup(token);
       if (known) return known;
       const { payload } = await jwtVerify(token, keys, {
         issuer: config.keycloak.issuer,
@@ -87,23 +99,28 @@ export const authPlugin = fp(
       // Portal user ids are UUIDs (ours and Keycloak's); anything else cannot be a portal user and
       // would only make the database refuse the lookup.
       if (!UUID.test(payload.sub as string)) throw new Error('subject is not a portal user id');
-      verifiedTokens.remember(token, payload.sub as string, payload.exp as number);
-      return payload.sub as string;
+      const verified = { subject: payload.sub as string, issuedAt: payload.iat };
+      verifiedTokens.remember(token, verified, payload.exp as number);
+      return verified;
     }
 
     async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(header) : null;
       if (!match) throw unauthorized();
-      let sub: string;
+      let token: VerifiedToken;
       try {
-        sub = await subjectOf(match[1]);
+        token = await verify(match[1]);
       } catch (err) {
         request.log.info({ reason: (err as Error).message }, 'access token refused');
         throw unauthorized();
       }
-      const [user] = await userById.execute({ id: sub });
+      const [user] = await userById.execute({ id: token.subject });
       if (!user) throw unauthorized();
+      if (issuedBeforeSessionsEnded(token.issuedAt, user.sessionsEndedAt)) {
+        request.log.info({ reason: 'issued before the sessions ended' }, 'access token refused');
+        throw unauthorized();
+      }
       return {
         id: user.id,
         email: user.email,

@@ -6,9 +6,6 @@ import { ComingSoon } from './ComingSoon';
 import { Dashboard } from './Dashboard';
 
 const ProfilePage = lazy(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const ProfileManagementPlaceholder = lazy(() =>
-  import('./ProfileManagementPlaceholder').then((m) => ({ default: m.ProfileManagementPlaceholder })),
-);
 
 /**
  * Screens of guarded custom routes, by route root. A later issue adds its (React.lazy) page here;
@@ -21,8 +18,8 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
     import('./companyManagement/CompanyManagement').then((m) => ({ default: m.CompanyManagement })),
   ),
   profile: ProfilePage,
-  'profile-management': ProfileManagementPlaceholder,
   'open-application-detail-view': ToOpenApplications,
+  'profile-management': lazy(() => import('./profile/ProfileManagement')),
 };
 
 /**

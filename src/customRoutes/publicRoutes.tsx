@@ -9,6 +9,7 @@ import { PageLoading } from '../layout/PageLoading';
  */
 const RegisterStudio = lazy(() => import('./registration/RegisterStudio'));
 const ConfirmApplication = lazy(() => import('./ConfirmApplication'));
+const ConfirmEmailChange = lazy(() => import('./ConfirmEmailChange'));
 const PublicComingSoon = lazy(() => import('./PublicComingSoon'));
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
@@ -18,12 +19,9 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> 
   { path: '/register-studio', element: lazyPage(<RegisterStudio />) },
   { path: '/employee-invitation/:id', element: upcoming(shellText.pageTitles.employeeInvitation) },
   { path: '/company-application/:id/confirm', element: lazyPage(<ConfirmApplication />) },
-  {
-    path: '/user-email-change-request/:id/confirm',
-    element: upcoming(shellText.pageTitles.emailChangeConfirmation),
-  },
+  { path: '/user-email-change-request/:id/confirm', element: lazyPage(<ConfirmEmailChange kind="user" />) },
   {
     path: '/administrator-email-change-request/:id/confirm',
-    element: upcoming(shellText.pageTitles.emailChangeConfirmation),
+    element: lazyPage(<ConfirmEmailChange kind="administrator" />),
   },
 ];

@@ -20,6 +20,8 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import type { PagedResult } from '../domain/paging';
+import { emailChangeKind, type EmailChangePayload } from '../domain/emailChange';
+import type { PersonalDataField } from '../domain/profile';
 import type { Self } from '../domain/self';
 import { createHttpClient, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
@@ -43,8 +45,21 @@ export interface LumioDataProvider extends DataProvider {
   getOwnerActivation(companyId: Identifier): Promise<OwnerActivation>;
   /** POST /company/{id}/owner-activation: a new activation mail with a new link; earlier links stop working. */
   resendOwnerActivation(companyId: Identifier): Promise<{ email: string }>;
+  /** PUT /company/{companyId}/user/{userId}: a company user's own personal data; answers the new self. */
+  updateOwnPersonalData(self: Self, data: Record<PersonalDataField, string>): Promise<Self>;
+  /**
+   * PUT /company/{companyId}/user/{userId}/email (company users) or PUT /administrator/{id}/email
+   * (the admin roles): mails a confirmation link to the new address.
+   */
+  requestOwnEmailChange(self: Self, payload: EmailChangePayload): Promise<EmailChangeRequested>;
   /** GET /company/{id}/history: the company's audit trail, newest first (Owner and LumioAdmin). */
   getCompanyHistory(companyId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
+}
+
+/** The answer to an e-mail change request: where the link went and until when it works. */
+export interface EmailChangeRequested {
+  email: string;
+  validUntil: string;
 }
 
 export interface HistoryPageRequest {
@@ -243,10 +258,28 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       );
     },
 
+    updateOwnPersonalData(self, data) {
+      return request<Self>('PUT', ownCompanyUserPath(self), { body: data });
+    },
+
+    requestOwnEmailChange(self, payload) {
+      const path =
+        emailChangeKind(self.role) === 'administrator'
+          ? `${idPath(routeOf('administrators', routes).path, self.id)}/email`
+          : `${ownCompanyUserPath(self)}/email`;
+      return request<EmailChangeRequested>('PUT', path, { body: payload });
+    },
+
     getCompanyHistory(companyId, { pageIndex, pageSize }) {
       return request<CompanyHistoryPage>('GET', `${idPath(routeOf('companies', routes).path, companyId)}/history`, {
         query: new URLSearchParams({ pageIndex: String(pageIndex), pageSize: String(pageSize) }),
       });
     },
   };
+
+  /** The signed-in company user's own path: /company/{companyId}/user/{userId}. */
+  function ownCompanyUserPath(self: Self): string {
+    const path = resolvePath(routeOf('company-users', routes).path, { companyId: self.associatedEntity?.id });
+    return idPath(path, self.id);
+  }
 }

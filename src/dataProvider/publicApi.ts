@@ -1,5 +1,6 @@
 import { HttpError } from 'ra-core';
 import type { CompanyApplicationSubmit } from '../domain/companyApplication';
+import { EMAIL_CHANGE_CONFIRM_ROUTES, type EmailChangeKind } from '../domain/routes';
 import { createHttpClient, readCookie, XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from './http';
 
 /**
@@ -22,6 +23,8 @@ export interface PublicApi {
   uploadDocument(file: Blob & { name: string }, options?: UploadOptions): Promise<{ id: string }>;
   /** GET /company-application/{id}/confirm?token=…, with the token of the mailed link. */
   confirmApplication(id: string, token: string): Promise<void>;
+  /** GET /user-email-change-request/{id}/confirm?token=… (or the administrator's): the new login name. */
+  confirmEmailChange(kind: EmailChangeKind, id: string, token: string): Promise<{ email: string }>;
 }
 
 /** The part of XMLHttpRequest the upload uses; injectable for tests. */
@@ -77,6 +80,12 @@ export function createPublicApi({
     confirmApplication: async (id, token) => {
       await request('GET', `/company-application/${encodeURIComponent(id)}/confirm?token=${encodeURIComponent(token)}`);
     },
+
+    confirmEmailChange: (kind, id, token) =>
+      request<{ email: string }>(
+        'GET',
+        `/${EMAIL_CHANGE_CONFIRM_ROUTES[kind]}/${encodeURIComponent(id)}/confirm?token=${encodeURIComponent(token)}`,
+      ),
 
     // XMLHttpRequest instead of fetch: only it reports upload progress.
     uploadDocument: (file, { onProgress, signal } = {}) =>

@@ -45,6 +45,9 @@ export const SERVER_MESSAGES = {
   licenseSuspended: 'License suspended',
   noPrepaidCredit: 'No prepaid credit',
   accountAlreadyActivated: 'Account already activated',
+  emailChangeRequestNotFound: 'E-mail change request not found',
+  emailChangeRequestExpired: 'E-mail change request expired',
+  emailChangeAlreadyConfirmed: 'E-mail change already confirmed',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -92,6 +95,12 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   licenseSuspended: 'Die Lizenz ist ausgesetzt.',
   noPrepaidCredit: 'Kein Guthaben verfügbar.',
   accountAlreadyActivated: 'Das Konto ist bereits aktiviert: Der Inhaber hat sein Passwort schon festgelegt.',
+  emailChangeRequestNotFound:
+    'Der Bestätigungslink ist ungültig. Bitte prüfen Sie, ob Sie den Link vollständig aus der E-Mail übernommen haben.',
+  emailChangeRequestExpired:
+    'Der Bestätigungslink ist abgelaufen oder wurde durch eine neuere Anfrage ersetzt. Bitte ändern Sie Ihre E-Mail-Adresse in der Profilverwaltung erneut.',
+  emailChangeAlreadyConfirmed:
+    'Die E-Mail-Adresse wurde mit diesem Link bereits geändert. Sie können sich mit der neuen E-Mail-Adresse anmelden.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

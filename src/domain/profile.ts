@@ -1,5 +1,5 @@
 import { APPLICATION_FIELD_RULES } from './companyApplication';
-import type { Role, UserStatus } from './roles';
+import { isCompanyRole, type Role, type UserStatus } from './roles';
 import type { Validator } from './validation';
 
 /**
@@ -30,3 +30,16 @@ export const PERSONAL_DATA_RULES: Record<PersonalDataField, Validator[]> = {
   lastName: APPLICATION_FIELD_RULES.lastName,
   birthDate: APPLICATION_FIELD_RULES.birthDate,
 };
+
+/** Spec section 2: salutation and birth date belong to company users' profiles only. */
+export function profileHasPersonalDetails(role: Role): boolean {
+  return isCompanyRole(role);
+}
+
+/** Spec section 2: a SystemIntegratorAdmin's profile names its system integrator (read-only). */
+export function profileShowsSystemIntegrator(role: Role): boolean {
+  return role === 'SystemIntegratorAdmin';
+}
+
+/** The new address of an e-mail change: required and valid (spec section 5, "Profile"). */
+export const EMAIL_RULES: Validator[] = APPLICATION_FIELD_RULES.email;

@@ -47,3 +47,34 @@ export function isInitialRegistrationFinished(role: Role, status: string): boole
 export function isExemptFromIdleLogout(role: Role): boolean {
   return role === 'SystemIntegratorAdmin';
 }
+
+/** Company users and SystemAdmin/LumioAdmin/SystemIntegratorAdmin change their e-mail through different calls. */
+export const ADMINISTRATOR_ROLES = [
+  'SystemAdmin',
+  'LumioAdmin',
+  'SystemIntegratorAdmin',
+] as const satisfies readonly Role[];
+
+export function isAdministratorRole(role: Role): boolean {
+  return (ADMINISTRATOR_ROLES as readonly Role[]).includes(role);
+}
+
+/** Masculine, feminine and the starred form of one role label. */
+const ROLE_LABELS: Record<'Owner' | 'AccountAdministrator' | 'other', readonly [string, string, string]> = {
+  Owner: ['Eigentümer', 'Eigentümerin', 'Eigentümer*in'],
+  AccountAdministrator: ['Konto-Administrator', 'Konto-Administratorin', 'Konto-Administrator*in'],
+  other: ['Mitarbeiter', 'Mitarbeiterin', 'Mitarbeiter*in'],
+};
+
+/**
+ * Spec section 6: the role's German label follows the salutation: 'Herr' the masculine form,
+ * 'Frau' the feminine one, any other choice (Divers, Keine Anrede, none) the starred form. Owner
+ * and AccountAdministrator have their own words; every other role reads "Mitarbeiter", as the
+ * spec says ("other").
+ */
+export function roleLabel(role: Role, salutation: string | null | undefined): string {
+  const forms = role === 'Owner' || role === 'AccountAdministrator' ? ROLE_LABELS[role] : ROLE_LABELS.other;
+  if (salutation === 'Herr') return forms[0];
+  if (salutation === 'Frau') return forms[1];
+  return forms[2];
+}

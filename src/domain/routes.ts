@@ -34,6 +34,16 @@ export const REGISTER_STUDIO_PATH = '/register-studio';
 export const PROFILE_MANAGEMENT_PATH = '/profile-management';
 export const PROFILE_PATH = '/profile';
 
+/**
+ * The public pages an e-mail change's confirmation mail links to (spec section 2): company users'
+ * and administrators' changes each have their own.
+ */
+export const EMAIL_CHANGE_CONFIRM_ROUTES = {
+  user: 'user-email-change-request',
+  administrator: 'administrator-email-change-request',
+} as const;
+export type EmailChangeKind = keyof typeof EMAIL_CHANGE_CONFIRM_ROUTES;
+
 function firstSegment(pathname: string): string {
   return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
 }

@@ -4,6 +4,8 @@ import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
 import { openApplicationsMessages } from './de/openApplications';
+import { profileMessages } from './de/profile';
+import { datePickerMessages } from './de/registration';
 import { shellMessages } from './de/shell';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { mergeMessages } from './mergeMessages';
@@ -18,6 +20,9 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   companiesMessages,
   companyMessages,
   accountActionsMessages,
+  profileMessages,
+  // The profile's birth date uses the shared picker inside the admin.
+  datePickerMessages,
 ];
 
 /** The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. */

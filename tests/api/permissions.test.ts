@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, stores, systemIntegrators, users } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
+import { mailedEmailChangePath } from './helpers/emailChange';
 import { loginAs } from './helpers/login';
 import { approvedOwner } from './helpers/owners';
 import { snapshotTables } from './helpers/snapshot';
@@ -60,6 +61,8 @@ interface Fixture {
   own: Record<string, string>;
   /** Path parameters of another tenant, for `eigene` cells. */
   foreign?: Record<string, string>;
+  /** Where `eigene` means the caller's own user: the own and a foreign target per column. */
+  perColumn?: (column: Column) => { own: Record<string, string>; foreign: Record<string, string> };
   body?: unknown;
   /** Extra request headers, e.g. the content type of a raw upload. */
   headers?: Record<string, string>;
@@ -104,6 +107,43 @@ describe('permissions (docs/permissions.md)', () => {
     const unconfirmed = await submitApplication(app);
     const reviewable = await openApplication(app);
     const toDecide = await openApplication(app);
+    const demoUser = async (email: string) => (await app.db.select().from(users).where(eq(users.email, email)))[0];
+    const userOfColumn = Object.fromEntries(
+      await Promise.all(
+        Object.entries(ROLE_COLUMNS).map(async ([column, email]) => [column, await demoUser(email)] as const),
+      ),
+    ) as Record<Column, typeof employee>;
+    // The confirmations change a login name and end its sessions: users of their own, not the role columns'.
+    const extraUser = async (email: string, role: 'Employee' | 'LumioAdmin') => {
+      const [row] = await app.db
+        .insert(users)
+        .values({
+          email,
+          firstName: 'Rechte',
+          lastName: 'Test',
+          role,
+          status: 'VerifiedAndApproved',
+          companyId: role === 'Employee' ? sonnenschein.id : null,
+          passwordHash: employee.passwordHash,
+        })
+        .returning();
+      return { row, client: apiClient(app, (await loginAs(app, email)).accessToken) };
+    };
+    const changingEmployee = await extraUser('rechte.mitarbeiter@studio-sonnenschein.example', 'Employee');
+    await changingEmployee.client.put(`/api/company/${sonnenschein.id}/user/${changingEmployee.row.id}/email`, {
+      email: 'rechte.mitarbeiter.neu@example.test',
+    });
+    const changingAdmin = await extraUser('rechte.admin@lumio.example', 'LumioAdmin');
+    await changingAdmin.client.put(`/api/administrator/${changingAdmin.row.id}/email`, {
+      email: 'rechte.admin.neu@example.test',
+    });
+    const userConfirm = await mailedEmailChangePath(app, 'rechte.mitarbeiter.neu@example.test');
+    const adminConfirm = await mailedEmailChangePath(app, 'rechte.admin.neu@example.test');
+    let emailCounter = 0;
+    const newEmailBody = () => {
+      emailCounter += 1;
+      return { email: `rechte-${emailCounter}@neu.example` };
+    };
     const upload = { 'content-type': 'application/octet-stream', 'x-filename': 'Rechte-Test.png' };
     const uploaded = await apiClient(app).post('/api/document', PNG_FILE, { headers: upload });
     // Deleting a company succeeds for an unfinished owner: a company of its own, not a demo one.
@@ -159,6 +199,41 @@ describe('permissions (docs/permissions.md)', () => {
       'PUT /api/company/{companyId}/user/{userId}': {
         own: { companyId: sonnenschein.id, userId: employee.id },
         body: { salutation: 'Frau', firstName: 'Maria', lastName: 'Mitarbeiterin', birthDate: '1990-01-01' },
+      },
+      // `eigene` = the caller's own user: another user's id, even in the same company, is 403.
+      'PUT /api/company/{companyId}/user/{userId}/email': {
+        own: { companyId: sonnenschein.id, userId: employee.id },
+        perColumn: (column) => {
+          const self = userOfColumn[column];
+          const other = self.id === employee.id ? userOfColumn.Owner : employee;
+          return {
+            own: { companyId: self.companyId!, userId: self.id },
+            foreign: { companyId: other.companyId!, userId: other.id },
+          };
+        },
+        get body() {
+          return newEmailBody();
+        },
+      },
+      'PUT /api/administrator/{id}/email': {
+        own: { id: userOfColumn.SystemAdmin.id },
+        perColumn: (column) => {
+          const self = userOfColumn[column];
+          const other = self.id === userOfColumn.LumioAdmin.id ? userOfColumn.SystemAdmin : userOfColumn.LumioAdmin;
+          return { own: { id: self.id }, foreign: { id: other.id } };
+        },
+        get body() {
+          return newEmailBody();
+        },
+      },
+      // The anonymous call confirms; every later one is the replay (409, nothing changes).
+      'GET /api/user-email-change-request/{id}/confirm': {
+        own: { id: userConfirm.split('/')[3] },
+        query: userConfirm.split('?')[1],
+      },
+      'GET /api/administrator-email-change-request/{id}/confirm': {
+        own: { id: adminConfirm.split('/')[3] },
+        query: adminConfirm.split('?')[1],
       },
       'PUT /api/company/{id}/store/{storeId}': {
         own: { id: sonnenschein.id, storeId: ownStudio.id },
@@ -236,14 +311,15 @@ describe('permissions (docs/permissions.md)', () => {
             expect(await snapshotTables(app)).toEqual(before);
             return;
           }
+          const targets = fixture.perColumn?.(column) ?? { own, foreign: fixture.foreign };
           // The foreign tenant first: the own call may end the caller's account (deleting the company).
-          if (cell === 'eigene' && fixture.foreign) {
+          if (cell === 'eigene' && targets.foreign) {
             const before = await snapshotTables(app);
-            const foreign = await send(row, fixture.foreign, token);
+            const foreign = await send(row, targets.foreign, token);
             expect(foreign.statusCode).toBe(403);
             expect(await snapshotTables(app)).toEqual(before);
           }
-          const res = await send(row, own, token);
+          const res = await send(row, targets.own, token);
           expect([401, 403]).not.toContain(res.statusCode);
           expect(res.statusCode).toBeLessThan(500);
         });

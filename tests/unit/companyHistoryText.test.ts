@@ -75,7 +75,7 @@ describe('a company history entry in German', () => {
     ).toBe('Studio geändert: Studio Mitte → Studio Nord (Studioname)');
   });
 
-  it('describes the approval, a re-sent activation mail and own personal data', () => {
+  it('describes the approval, a re-sent activation mail, own personal data and e-mail change', () => {
     expect(what({ action: 'application.approved', entityType: 'application', changes: [] })).toBe(
       'Registrierung genehmigt und Firma angelegt',
     );
@@ -93,11 +93,19 @@ describe('a company history entry in German', () => {
         ],
       }),
     ).toBe('Persönliche Daten geändert: Vorname, Geburtsdatum');
+    expect(
+      what({
+        action: 'user.email-changed',
+        entityType: 'user',
+        subject: null,
+        changes: [{ field: 'email', before: 'alt@studio.example', after: 'neu@studio.example' }],
+      }),
+    ).toBe('E-Mail-Adresse geändert');
   });
 
   it('reads an action it does not know in German, never as the raw action or field name', () => {
     expect(
-      what({ action: 'user.email-changed', entityType: 'user', changes: [{ field: 'x', before: 1, after: 2 }] }),
+      what({ action: 'user.role-changed', entityType: 'user', changes: [{ field: 'x', before: 1, after: 2 }] }),
     ).toBe('Benutzerkonto geändert');
     expect(what({ action: 'company.deleted', entityType: 'company', changes: [] })).toBe('Firma geändert');
     expect(what({ action: 'license.created', entityType: 'license', subject: null })).toBe('Sonstige Änderung');

@@ -2,6 +2,7 @@ import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, readCookie, toListQuery, toOrderBy } from '../../src/dataProvider';
 import { shouldRetry } from '../../src/dataProvider/queryClient';
+import type { Self } from '../../src/domain/self';
 
 interface Call {
   url: string;
@@ -332,6 +333,39 @@ describe('named calls', () => {
     const { dataProvider, calls } = setup({ answer: jsonResponse(200, page([{ id: 'x' }], 7)) });
     await expect(dataProvider.getOpenApplicationCount()).resolves.toBe(7);
     expect(calls[0].url).toBe('/api/company-application?pageSize=1');
+  });
+
+  const selfOf = (role: Self['role']): Self => ({
+    id: 'u1',
+    firstName: 'Lea',
+    lastName: 'Neumann',
+    salutation: null,
+    email: 'lea@studio.example',
+    birthDate: null,
+    role,
+    status: 'Unverified',
+    associatedEntity: { id: 'c1' },
+  });
+
+  it('updateOwnPersonalData puts the personal data to the own company user', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, selfOf('Employee')) });
+    const data = { salutation: 'Frau', firstName: 'Lea', lastName: 'Neu', birthDate: '1995-06-30' };
+    await dataProvider.updateOwnPersonalData(selfOf('Employee'), data);
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/company/c1/user/u1', body: data });
+  });
+
+  it.each([
+    ['Owner', '/api/company/c1/user/u1/email'],
+    ['Employee', '/api/company/c1/user/u1/email'],
+    ['SystemAdmin', '/api/administrator/u1/email'],
+    ['SystemIntegratorAdmin', '/api/administrator/u1/email'],
+  ] as const)('requestOwnEmailChange of a %s puts the address to %s', async (role, url) => {
+    const answer = { email: 'neu@post.example', validUntil: '2026-01-02T00:00:00.000Z' };
+    const { dataProvider, calls } = setup({ answer: jsonResponse(202, answer) });
+    await expect(dataProvider.requestOwnEmailChange(selfOf(role), { email: 'neu@post.example' })).resolves.toEqual(
+      answer,
+    );
+    expect(calls[0]).toMatchObject({ method: 'PUT', url, body: { email: 'neu@post.example' } });
   });
 });
 

@@ -46,6 +46,7 @@ function renderRegistration(api: Partial<PublicApi> = {}) {
     submitApplication: vi.fn(async () => ({ id: 'app-1' })),
     uploadDocument: vi.fn(async (file: { name: string }) => ({ id: `doc-${file.name}` })),
     confirmApplication: vi.fn(async () => {}),
+    confirmEmailChange: vi.fn(),
     ...api,
   };
   render(

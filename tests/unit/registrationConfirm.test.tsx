@@ -35,6 +35,7 @@ function renderConfirm(confirmApplication: PublicApi['confirmApplication'], id =
     submitApplication: vi.fn(),
     uploadDocument: vi.fn(),
     confirmApplication: vi.fn(confirmApplication),
+    confirmEmailChange: vi.fn(),
   };
   // StrictMode runs the effect twice, as in development: the call must still go out once.
   render(

@@ -11,7 +11,8 @@ export type AuditAction =
   | 'store.created'
   | 'store.updated'
   | 'store.deleted'
-  | 'user.updated';
+  | 'user.updated'
+  | 'user.email-changed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -23,6 +23,11 @@ export const users = pgTable(
     systemIntegratorId: uuid('system_integrator_id').references(() => systemIntegrators.id),
     /** Embedded identity provider only: scrypt hash; null until the user has set a password. */
     passwordHash: text('password_hash'),
+    /**
+     * When all the user's sessions were last ended (e-mail changed): access tokens issued up to
+     * then are refused, although their signature and lifetime would still pass (plugins/auth.ts).
+     */
+    sessionsEndedAt: timestamp('sessions_ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -54,6 +54,7 @@ export const companyMessages = {
         storeUpdated: 'Studio geändert',
         storeDeleted: 'Studio gelöscht',
         userUpdated: 'Persönliche Daten geändert',
+        userEmailChanged: 'E-Mail-Adresse geändert',
         applicationApproved: 'Registrierung genehmigt und Firma angelegt',
         ownerActivationResent: 'Aktivierungsmail an den Inhaber erneut gesendet',
         applicationChanged: 'Registrierungsantrag bearbeitet',

@@ -24,6 +24,7 @@ const ACTION_TEXTS: Record<string, string> = {
   'store.updated': 'storeUpdated',
   'store.deleted': 'storeDeleted',
   'user.updated': 'userUpdated',
+  'user.email-changed': 'userEmailChanged',
   'application.approved': 'applicationApproved',
   'owner-activation.resent': 'ownerActivationResent',
 };

@@ -15,6 +15,7 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'company_applications',
     'documents',
     'password_setup_tokens',
+    'email_change_requests',
     '(SELECT id FROM mail_outbox)',
   ];
   const out: Record<string, string> = {};

@@ -1,0 +1,108 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type Keycloak from 'keycloak-js';
+import { HttpError } from 'ra-core';
+import { StrictMode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
+import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
+import ConfirmEmailChange from '../../src/customRoutes/ConfirmEmailChange';
+import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
+import type { PublicApi } from '../../src/dataProvider/publicApi';
+import type { EmailChangeKind } from '../../src/domain/emailChange';
+import { SERVER_MESSAGE_TEXTS } from '../../src/domain/errorCatalogue';
+
+afterEach(cleanup);
+
+function renderConfirm(
+  confirmEmailChange: PublicApi['confirmEmailChange'],
+  kind: EmailChangeKind = 'user',
+  id = 'req-7',
+  token = 'geheim-123',
+) {
+  const login = vi.fn(async () => {});
+  const runtime: Runtime = {
+    config: {
+      apiUrl: '/api',
+      keycloak: { url: 'http://localhost:8080', realm: 'lumio', clientId: 'lumio-web' },
+      brandOwner: { name: 'Lumio Bildtechnik GmbH', address: 'A', register: 'R', vatId: 'V', contact: 'C' },
+    },
+    session: {
+      keycloak: {} as Keycloak,
+      initOptions: {},
+      ready: Promise.resolve(false),
+      isAuthenticated: () => false,
+      login,
+      getValidToken: async () => undefined,
+      subject: () => undefined,
+      onSessionEnded: () => () => {},
+    } satisfies KeycloakSession,
+  };
+  const api: PublicApi = {
+    submitApplication: vi.fn(),
+    uploadDocument: vi.fn(),
+    confirmApplication: vi.fn(),
+    confirmEmailChange: vi.fn(confirmEmailChange),
+  };
+  const route = `/${kind}-email-change-request/:id/confirm`;
+  // StrictMode runs the effect twice, as in development: the link must still be opened once.
+  render(
+    <StrictMode>
+      <RuntimeContext.Provider value={runtime}>
+        <PublicApiContext.Provider value={api}>
+          <MemoryRouter initialEntries={[`/${kind}-email-change-request/${id}/confirm?token=${token}`]}>
+            <Routes>
+              <Route path={route} element={<ConfirmEmailChange kind={kind} />} />
+            </Routes>
+          </MemoryRouter>
+        </PublicApiContext.Provider>
+      </RuntimeContext.Provider>
+    </StrictMode>,
+  );
+  return { api, login };
+}
+
+const refusal = (status: number, message: string) =>
+  new HttpError(message, status, { errorCode: 'E', messages: [message], traceId: 't', status });
+
+describe('e-mail change confirmation page', () => {
+  it('confirms once on load, says so and offers the login', async () => {
+    const { api, login } = renderConfirm(async () => ({ email: 'neu@post.example' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-Mail-Adresse wurde geändert!' })).toBeVisible();
+    expect(screen.getByText(/Sie können sich ab sofort mit neu@post\.example anmelden\./)).toBeVisible();
+    expect(api.confirmEmailChange).toHaveBeenCalledTimes(1);
+    expect(api.confirmEmailChange).toHaveBeenCalledWith('user', 'req-7', 'geheim-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Zum Login' }));
+    expect(login).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens an administrator's link through the administrators' confirmation", async () => {
+    const { api } = renderConfirm(async () => ({ email: 'admin.neu@post.example' }), 'administrator', 'adm-1', 't0k');
+    expect(await screen.findByRole('heading', { name: 'E-Mail-Adresse wurde geändert!' })).toBeVisible();
+    expect(api.confirmEmailChange).toHaveBeenCalledWith('administrator', 'adm-1', 't0k');
+  });
+
+  it('shows that it is working until the answer arrives', async () => {
+    let answer: (value: { email: string }) => void = () => {};
+    renderConfirm(() => new Promise((resolve) => (answer = resolve)));
+    expect(screen.getByRole('status')).toHaveTextContent('Ihre neue E-Mail-Adresse wird bestätigt …');
+    answer({ email: 'neu@post.example' });
+    expect(await screen.findByRole('heading', { name: 'E-Mail-Adresse wurde geändert!' })).toBeVisible();
+  });
+
+  it.each([
+    [404, 'E-mail change request expired', SERVER_MESSAGE_TEXTS.emailChangeRequestExpired],
+    [409, 'E-mail change already confirmed', SERVER_MESSAGE_TEXTS.emailChangeAlreadyConfirmed],
+    [404, 'E-mail change request not found', SERVER_MESSAGE_TEXTS.emailChangeRequestNotFound],
+    [409, 'E-mail already in use', SERVER_MESSAGE_TEXTS.emailAlreadyInUse],
+  ])('explains a refused link (%s %s) in German, without the login button', async (status, message, text) => {
+    renderConfirm(async () => {
+      throw refusal(status, message);
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('heading', { level: 1, name: 'E-Mail-Adresse nicht geändert' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Zum Login' })).toBeNull();
+  });
+});
