@@ -67,12 +67,26 @@ const ROLE_LABELS: Record<'Owner' | 'AccountAdministrator' | 'other', readonly [
 };
 
 /**
+ * The provider's and the integrators' administrator roles by their German names. They carry no
+ * salutation, and the gender rule of spec section 6 is about the roles within a company: an
+ * administrator of Lumio reading "Mitarbeiter*in" on the profile would learn nothing about their role.
+ */
+const ADMINISTRATOR_ROLE_LABELS: Record<(typeof ADMINISTRATOR_ROLES)[number], string> = {
+  SystemAdmin: 'System-Admin',
+  LumioAdmin: 'Lumio-Admin',
+  SystemIntegratorAdmin: 'System-Integrator-Admin',
+};
+
+/**
  * Spec section 6: the role's German label follows the salutation: 'Herr' the masculine form,
  * 'Frau' the feminine one, any other choice (Divers, Keine Anrede, none) the starred form. Owner
- * and AccountAdministrator have their own words; every other role reads "Mitarbeiter", as the
- * spec says ("other").
+ * and AccountAdministrator have their own words; the Employee (the spec's "other" company role)
+ * reads "Mitarbeiter". Administrator roles have their own names (above).
  */
 export function roleLabel(role: Role, salutation: string | null | undefined): string {
+  if (role === 'SystemAdmin' || role === 'LumioAdmin' || role === 'SystemIntegratorAdmin') {
+    return ADMINISTRATOR_ROLE_LABELS[role];
+  }
   const forms = role === 'Owner' || role === 'AccountAdministrator' ? ROLE_LABELS[role] : ROLE_LABELS.other;
   if (salutation === 'Herr') return forms[0];
   if (salutation === 'Frau') return forms[1];

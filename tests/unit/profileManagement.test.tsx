@@ -126,7 +126,7 @@ describe('profile management', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('textbox', { name: /^Vorname/ })).toHaveAttribute('readonly');
     expect(field('Nachname')).toHaveAttribute('readonly');
     expect(field('E-Mail')).not.toHaveAttribute('readonly');
-    expect(field('Rolle')).toHaveValue('Mitarbeiter*in');
+    expect(field('Rolle')).toHaveValue('System-Integrator-Admin');
     await waitFor(() => expect(field('Systemintegrator')).toHaveValue('FotoSoft GmbH (FOTOSOFT)'));
     expect(screen.queryByRole('textbox', { name: /^Anrede/ })).toBeNull();
     expect(screen.queryByRole('textbox', { name: /^Geburtsdatum/ })).toBeNull();

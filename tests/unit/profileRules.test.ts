@@ -70,7 +70,9 @@ describe('role labels by salutation (spec section 6)', () => {
     ['Employee', 'Herr', 'Mitarbeiter'],
     ['Employee', 'Frau', 'Mitarbeiterin'],
     ['Employee', 'Divers', 'Mitarbeiter*in'],
-    ['LumioAdmin', null, 'Mitarbeiter*in'],
+    ['LumioAdmin', null, 'Lumio-Admin'],
+    ['SystemAdmin', null, 'System-Admin'],
+    ['SystemIntegratorAdmin', null, 'System-Integrator-Admin'],
   ] as const)('%s with salutation %s reads %s', (role, salutation, label) => {
     expect(roleLabel(role, salutation)).toBe(label);
   });
