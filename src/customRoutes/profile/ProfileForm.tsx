@@ -165,6 +165,8 @@ export function ProfileForm({ self, systemIntegrator }: ProfileFormProps) {
           validate={canEdit('email') ? VALIDATORS.email : undefined}
           helperText="app.profile.emailHint"
           autoComplete="email"
+          // The hint sits below the field; room for it before the next field's label.
+          sx={{ mb: 1.5 }}
         />
         <TextInput source="role" label={label('role')} readOnly />
         {systemIntegrator !== undefined ? (
