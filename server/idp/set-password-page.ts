@@ -1,5 +1,5 @@
-import { PASSWORD_RULES } from '../../src/domain/password';
 import { escapeHtml, renderPage } from './login-page';
+import { renderErrorAlert, renderNewPasswordInputs } from './new-password-form';
 
 /** German texts of the set-password page; the tests and the browser test read them from here. */
 export const SET_PASSWORD_TEXTS = {
@@ -51,28 +51,14 @@ export interface SetPasswordFormOptions {
  * silently cut a longer pasted password instead of saying that it is too long.
  */
 export function renderSetPasswordPage({ action, token, email, errors = [], footer }: SetPasswordFormOptions): string {
-  const invalid = errors.length ? ' aria-invalid="true" aria-describedby="input-error password-rules"' : '';
-  const described = errors.length ? '' : ' aria-describedby="password-rules"';
-  const alert = errors.length
-    ? `<div class="alert" id="input-error" role="alert">${errors.map(escapeHtml).join('<br>')}</div>`
-    : '';
   const body = `<h1>${T.title}</h1>
 <p>${T.intro}</p>
-${alert}
+${renderErrorAlert(errors)}
 <form id="kc-passwd-update-form" method="post" action="${escapeHtml(action)}" novalidate>
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="username">${T.account}</label>
 <input id="username" name="username" type="email" value="${escapeHtml(email)}" autocomplete="username" readonly>
-<label for="password-new">${T.password}</label>
-<input id="password-new" name="password-new" type="password" autocomplete="new-password" required autofocus${invalid}${described}>
-<label for="password-confirm">${T.passwordRepeat}</label>
-<input id="password-confirm" name="password-confirm" type="password" autocomplete="new-password" required${invalid}>
-<div id="password-rules">
-<p>${T.rulesHeading}</p>
-<ul>
-${PASSWORD_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join('\n')}
-</ul>
-</div>
+${renderNewPasswordInputs({ labels: T, errors, autofocus: true })}
 <button id="kc-submit" type="submit">${T.submit}</button>
 </form>`;
   return renderPage({ title: T.title, body, footer });

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, validateNewPassword } from '../../src/domain/password';
+import { validateNewPassword } from '../../src/domain/password';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { passwordSetupTokens, users } from '../db/schema';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../lib/secret-token';
 import { storeNewPassword } from './accounts';
+import { newPasswordFields } from './new-password-form';
 import { hashPassword } from './passwords';
 import {
   renderPasswordSavedPage,
@@ -26,15 +27,7 @@ export interface SetPasswordRouteOptions {
 const tokenQuery = z.object({ token: z.string().optional() });
 const setPasswordForm = z.object({
   token: z.string().default(''),
-  // Longer than the rule allows, so that an over-long password gets the rule's message, not a 400.
-  'password-new': z
-    .string()
-    .max(PASSWORD_MAX_LENGTH * 8)
-    .default(''),
-  'password-confirm': z
-    .string()
-    .max(PASSWORD_MAX_LENGTH * 8)
-    .default(''),
+  ...newPasswordFields,
 });
 
 /**

@@ -1,5 +1,5 @@
-import { PASSWORD_RULES } from '../../src/domain/password';
 import { escapeHtml, renderPage } from './login-page';
+import { renderErrorAlert, renderNewPasswordInputs } from './new-password-form';
 
 /** German texts of the password page (kc_action=UPDATE_PASSWORD); the tests read them from here. */
 export const UPDATE_PASSWORD_TEXTS = {
@@ -32,29 +32,15 @@ export interface UpdatePasswordFormOptions {
  * `novalidate` and no length attributes, for the reasons given at the set-password page.
  */
 export function renderUpdatePasswordPage({ action, email, errors = [], footer }: UpdatePasswordFormOptions): string {
-  const invalid = errors.length ? ' aria-invalid="true" aria-describedby="input-error password-rules"' : '';
-  const described = errors.length ? '' : ' aria-describedby="password-rules"';
-  const alert = errors.length
-    ? `<div class="alert" id="input-error" role="alert">${errors.map(escapeHtml).join('<br>')}</div>`
-    : '';
   const body = `<h1>${T.title}</h1>
 <p>${T.intro}</p>
-${alert}
+${renderErrorAlert(errors)}
 <form id="kc-passwd-update-form" method="post" action="${escapeHtml(action)}" novalidate>
 <label for="username">${T.account}</label>
 <input id="username" name="username" type="email" value="${escapeHtml(email)}" autocomplete="username" readonly>
 <label for="password">${T.current}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required autofocus${errors.length ? ' aria-describedby="input-error"' : ''}>
-<label for="password-new">${T.password}</label>
-<input id="password-new" name="password-new" type="password" autocomplete="new-password" required${invalid}${described}>
-<label for="password-confirm">${T.passwordRepeat}</label>
-<input id="password-confirm" name="password-confirm" type="password" autocomplete="new-password" required${invalid}>
-<div id="password-rules">
-<p>${T.rulesHeading}</p>
-<ul>
-${PASSWORD_RULES.map((rule) => `<li>${escapeHtml(rule)}</li>`).join('\n')}
-</ul>
-</div>
+${renderNewPasswordInputs({ labels: T, errors, autofocus: false })}
 <button id="kc-submit" type="submit">${T.submit}</button>
 <button id="kc-cancel" class="secondary" type="submit" name="cancel-aia" value="true" formnovalidate>${T.cancel}</button>
 </form>`;

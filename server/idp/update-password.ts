@@ -1,23 +1,16 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_TEXTS, validateNewPassword } from '../../src/domain/password';
+import { PASSWORD_TEXTS, validateNewPassword } from '../../src/domain/password';
 import type { Db } from '../db/client';
 import { checkLogin, findUserById, storeNewPassword } from './accounts';
 import type { KcActionStatus } from './kc-action';
+import { newPasswordFields } from './new-password-form';
 import { hashPassword } from './passwords';
 import { UPDATE_PASSWORD_TEXTS } from './update-password-page';
 
 const updatePasswordForm = z.object({
   // As on the login form: longer than any stored password can be, so it is simply wrong.
   password: z.string().max(1024).default(''),
-  // Longer than the rule allows, so that an over-long password gets the rule's message.
-  'password-new': z
-    .string()
-    .max(PASSWORD_MAX_LENGTH * 8)
-    .default(''),
-  'password-confirm': z
-    .string()
-    .max(PASSWORD_MAX_LENGTH * 8)
-    .default(''),
+  ...newPasswordFields,
   'cancel-aia': z.string().max(16).optional(),
 });
 
