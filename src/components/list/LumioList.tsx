@@ -1,9 +1,8 @@
-import { Box } from '@mui/material';
 import { List, type ListProps, type SortPayload } from 'react-admin';
 import type { ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
 import { ListPageTitle } from '../../layout/resourcePageTitles';
-import { ListSearch } from './ListSearch';
+import { ListToolbar } from './ListToolbar';
 import { LumioPagination } from './LumioPagination';
 
 export interface LumioListProps extends Omit<ListProps, 'actions' | 'pagination' | 'empty' | 'children' | 'render'> {
@@ -33,21 +32,7 @@ export function LumioList({
   return (
     <List {...props} perPage={perPage} sort={sort} actions={false} empty={false} pagination={<LumioPagination />}>
       <ListPageTitle />
-      {searchable || actions ? (
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            flexWrap: 'wrap',
-            gap: 2,
-            p: 2,
-          }}
-        >
-          {searchable ? <ListSearch /> : <span />}
-          {actions ? <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box> : null}
-        </Box>
-      ) : null}
+      {searchable || actions ? <ListToolbar searchable={searchable} actions={actions} sx={{ p: 2 }} /> : null}
       {children}
     </List>
   );

@@ -9,6 +9,7 @@ import { canAccess } from '../../domain/navigation';
 import { profileHasPersonalDetails, profileShowsSystemIntegrator } from '../../domain/profile';
 import type { Self } from '../../domain/self';
 import type { SystemIntegrator } from '../../domain/systemIntegrator';
+import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { ProfileForm } from './ProfileForm';
 import { profileValuesOf } from './profileValues';
@@ -18,7 +19,7 @@ function useOwnSystemIntegrator(self: Self | undefined): string | undefined {
   const id = self && profileShowsSystemIntegrator(self.role) ? self.associatedEntity?.id : undefined;
   const { data } = useGetOne<SystemIntegrator>('system-integrators', { id: id ?? '' }, { enabled: Boolean(id) });
   if (!id) return undefined;
-  return data ? `${data.name} (${data.code})` : '';
+  return data ? systemIntegratorLabel(data) : '';
 }
 
 /**

@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -13,11 +12,11 @@ import {
   type Identifier,
 } from 'react-admin';
 import { useState, type MouseEvent } from 'react';
-import { ListSearch, LumioDatagrid, LumioPagination, type PhoneRow } from '../../components/list';
+import { ListToolbar, LumioDatagrid, LumioPagination, type PhoneRow } from '../../components/list';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
+import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
 import { STORES_RESOURCE } from './names';
 import { StoreDialog } from './StoreDialog';
-import { systemIntegratorLabel } from './SystemIntegratorSelect';
 import type { Store } from './types';
 import { useStoreActions } from './useStoreActions';
 
@@ -28,10 +27,9 @@ const phoneRow: PhoneRow = {
   primaryText: (store: Store) => store.name,
   secondaryText: (store: Store) => `${store.address}, ${store.country}`,
 };
-const phoneRowWithIntegrator: PhoneRow = {
-  ...phoneRow,
-  tertiaryText: (store: Store) => (store.systemIntegrator ? systemIntegratorLabel(store.systemIntegrator) : ''),
-};
+/** The studio's system integrator as 'name (code)', or nothing. */
+const integratorOf = (store: Store) => (store.systemIntegrator ? systemIntegratorLabel(store.systemIntegrator) : '');
+const phoneRowWithIntegrator: PhoneRow = { ...phoneRow, tertiaryText: integratorOf };
 
 export interface StoreTableProps {
   companyId: Identifier;
@@ -67,23 +65,16 @@ export function StoreTable({ companyId, editable = false, showSystemIntegrator =
         perPage={DEFAULT_PAGE_SIZE}
         pagination={<LumioPagination />}
       >
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            flexWrap: 'wrap',
-            gap: 2,
-            mb: 1,
-          }}
-        >
-          <ListSearch />
-          {editable ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'add' })}>
-              {translate(`${T}.add`)}
-            </Button>
-          ) : null}
-        </Box>
+        <ListToolbar
+          sx={{ mb: 1 }}
+          actions={
+            editable ? (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'add' })}>
+                {translate(`${T}.add`)}
+              </Button>
+            ) : null
+          }
+        />
         <LumioDatagrid
           rowClick={
             editable
@@ -103,11 +94,7 @@ export function StoreTable({ companyId, editable = false, showSystemIntegrator =
           <TextField source="address" label="app.companies.storeAddress" />
           <TextField source="country" label="app.companies.storeCountry" />
           {showSystemIntegrator ? (
-            <FunctionField
-              label={`${T}.systemIntegrator`}
-              sortable={false}
-              render={(store: Store) => (store.systemIntegrator ? systemIntegratorLabel(store.systemIntegrator) : '')}
-            />
+            <FunctionField label={`${T}.systemIntegrator`} sortable={false} render={integratorOf} />
           ) : null}
           {editable ? <DeleteStoreButton label={`${T}.actions`} onDelete={deleteStore} /> : null}
         </LumioDatagrid>

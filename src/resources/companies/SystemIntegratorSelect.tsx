@@ -2,11 +2,8 @@ import { SelectInput, useGetList } from 'react-admin';
 import { useMemo } from 'react';
 import { DROPDOWN_PAGE_SIZE } from '../../domain/paging';
 import type { SystemIntegrator } from '../../domain/systemIntegrator';
+import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
 import type { Store } from './types';
-
-/** 'name (code)', as the studio lists and the profile show a system integrator. */
-export const systemIntegratorLabel = (integrator: Pick<SystemIntegrator, 'name' | 'code'>) =>
-  `${integrator.name} (${integrator.code})`;
 
 /**
  * The optional system integrator of a studio (dialogs addStore and updateStore): one page of 100

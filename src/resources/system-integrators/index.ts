@@ -1,6 +1,7 @@
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
+import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
 
 /** react-admin resource name; also the route of spec section 2. */
 export const SYSTEM_INTEGRATORS_RESOURCE = 'system-integrators';
@@ -13,7 +14,8 @@ export const create = lazy(() =>
 export const edit = lazy(() => import('./SystemIntegratorEdit').then((m) => ({ default: m.SystemIntegratorEdit })));
 export const icon = HubOutlined;
 /** Dropdowns (studio form, reports) show name and code, as the spec's addStore dialog does. */
-export const recordRepresentation = (record: RaRecord) => `${record.name} (${record.code})`;
+export const recordRepresentation = (record: RaRecord) =>
+  systemIntegratorLabel(record as RaRecord & { name: string; code: string });
 
 /** Spread into <Resource name={SYSTEM_INTEGRATORS_RESOURCE} {...systemIntegrators} />. */
 const systemIntegrators = { list, create, edit, icon, recordRepresentation };
