@@ -11,3 +11,4 @@ export * from './list-versions.table';
 export * from '../mail/outbox.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/email-change/email-change.table';
+export * from '../modules/employee-invitations/employee-invitations.table';

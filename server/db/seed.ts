@@ -1,9 +1,49 @@
+import { addDays } from 'date-fns';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../idp/passwords';
 import type { Db } from './client';
-import { companies, stores, systemIntegrators, users } from './schema';
+import { hashSecretToken } from '../lib/secret-token';
+import { companies, employeeInvitations, stores, systemIntegrators, users } from './schema';
 
 export const DEMO_PASSWORD = 'lumio-demo';
+
+/**
+ * The link of the demo company's open invitation, /employee-invitation/{this}, so the registration
+ * by invitation can be tried without inviting first (README). A fixed secret is harmless here:
+ * demo data exists only in the embedded mode.
+ */
+export const DEMO_INVITATION_TOKEN = 'Demo-Einladung-Studio-Sonnenschein-Lumio-26';
+export const DEMO_INVITATION_EMAIL = 'eingeladen@studio-sonnenschein.example';
+const INVITATION_VALIDITY_DAYS = 7;
+
+/** Approved, verified employees of the demo company, so that its employee list shows more than one page. */
+const MORE_EMPLOYEES: [salutation: string, firstName: string, lastName: string, birthDate: string][] = [
+  ['Frau', 'Anna', 'Albrecht', '1991-02-14'],
+  ['Herr', 'Bernd', 'Bauer', '1984-07-03'],
+  ['Frau', 'Clara', 'Conrad', '1999-11-21'],
+  ['Herr', 'David', 'Dietrich', '1987-05-09'],
+  ['Frau', 'Emma', 'Engel', '1993-08-30'],
+  ['Herr', 'Felix', 'Fischer', '1979-12-01'],
+  ['Frau', 'Greta', 'Graf', '1996-03-17'],
+  ['Herr', 'Hannes', 'Hoffmann', '1982-09-25'],
+  ['Divers', 'Ida', 'Imhof', '2000-01-05'],
+  ['Herr', 'Jonas', 'Jäger', '1990-06-11'],
+  ['Frau', 'Karla', 'Krüger', '1985-04-28'],
+  ['Herr', 'Lukas', 'Lange', '1998-10-19'],
+  ['Frau', 'Mia', 'Möller', '1994-12-24'],
+  ['Herr', 'Noah', 'Neumann', '1989-02-02'],
+  ['Keine Anrede', 'Olivia', 'Otto', '1997-07-07'],
+  ['Herr', 'Paul', 'Peters', '1986-01-31'],
+  ['Frau', 'Rosa', 'Richter', '1992-05-16'],
+  ['Herr', 'Simon', 'Schulz', '1981-08-08'],
+];
+
+const demoEmail = (firstName: string, lastName: string) =>
+  `${firstName}.${lastName}@studio-sonnenschein.example`
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue');
 
 /** Further system integrators, so that the list shows more than one page. */
 const MORE_SYSTEM_INTEGRATORS: [string, string][] = [
@@ -99,6 +139,19 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
 
     const person = { passwordHash, status: 'VerifiedAndApproved' as const };
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        ...person,
+        email: 'inhaber@studio-sonnenschein.example',
+        firstName: 'Stefan',
+        lastName: 'Sonnenschein',
+        salutation: 'Herr',
+        birthDate: '1975-04-12',
+        role: 'Owner',
+        companyId: sonnenschein.id,
+      })
+      .returning({ id: users.id });
     await tx.insert(users).values([
       { ...person, email: 'systemadmin@lumio.example', firstName: 'Sabine', lastName: 'System', role: 'SystemAdmin' },
       { ...person, email: 'admin@lumio.example', firstName: 'Anton', lastName: 'Admin', role: 'LumioAdmin' },
@@ -109,16 +162,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         lastName: 'Integrator',
         role: 'SystemIntegratorAdmin',
         systemIntegratorId: fotosoft.id,
-      },
-      {
-        ...person,
-        email: 'inhaber@studio-sonnenschein.example',
-        firstName: 'Stefan',
-        lastName: 'Sonnenschein',
-        salutation: 'Herr',
-        birthDate: '1975-04-12',
-        role: 'Owner',
-        companyId: sonnenschein.id,
       },
       {
         ...person,
@@ -140,9 +183,66 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         role: 'Employee',
         companyId: sonnenschein.id,
       },
+      ...MORE_EMPLOYEES.map(([salutation, firstName, lastName, birthDate]) => ({
+        ...person,
+        email: demoEmail(firstName, lastName),
+        firstName,
+        lastName,
+        salutation,
+        birthDate,
+        role: 'Employee' as const,
+        companyId: sonnenschein.id,
+      })),
+      // One person in every status of the machine (ARCHITECTURE.md): the two pending ones are
+      // listed under 'Zu prüfende Mitarbeitende'.
       {
         passwordHash,
         status: 'Unverified',
+        email: 'neuling@studio-sonnenschein.example',
+        firstName: 'Paul',
+        lastName: 'Prüfling',
+        salutation: 'Herr',
+        birthDate: '2001-03-12',
+        role: 'Employee',
+        companyId: sonnenschein.id,
+      },
+      {
+        passwordHash,
+        status: 'Verified',
+        email: 'verifiziert@studio-sonnenschein.example',
+        firstName: 'Vera',
+        lastName: 'Vogel',
+        salutation: 'Frau',
+        birthDate: '1998-08-18',
+        role: 'Employee',
+        companyId: sonnenschein.id,
+      },
+      {
+        passwordHash,
+        status: 'Approved',
+        email: 'freigegeben@studio-sonnenschein.example',
+        firstName: 'Frieda',
+        lastName: 'Frei',
+        salutation: 'Frau',
+        birthDate: '1983-10-04',
+        role: 'Employee',
+        companyId: sonnenschein.id,
+      },
+      {
+        passwordHash,
+        status: 'Rejected',
+        email: 'abgelehnt@studio-sonnenschein.example',
+        firstName: 'Rolf',
+        lastName: 'Rau',
+        salutation: 'Herr',
+        birthDate: '1977-02-27',
+        role: 'Employee',
+        companyId: sonnenschein.id,
+      },
+      {
+        passwordHash,
+        // An owner starts as Approved (the provider approved the application) and still lacks the eID.
+        status: 'Approved',
         email: 'neu@studio-morgenrot.example',
         firstName: 'Nora',
         lastName: 'Neumann',
@@ -152,6 +252,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         companyId: morgenrot.id,
       },
     ]);
+
+    const now = new Date();
+    await tx.insert(employeeInvitations).values({
+      tokenHash: hashSecretToken(DEMO_INVITATION_TOKEN),
+      companyId: sonnenschein.id,
+      email: DEMO_INVITATION_EMAIL,
+      invitedBy: owner.id,
+      createdAt: now,
+      expiresAt: addDays(now, INVITATION_VALIDITY_DAYS),
+    });
   });
   return true;
 }

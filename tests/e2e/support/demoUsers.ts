@@ -53,7 +53,7 @@ export const DEMO_USERS = {
     email: 'neu@studio-morgenrot.example',
     displayName: 'Nora Neumann',
     role: 'Owner',
-    status: 'Unverified',
+    status: 'Approved',
   },
 } as const satisfies Record<string, DemoUser>;
 
