@@ -231,6 +231,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       {
         passwordHash,
         status: 'Rejected',
+        // Rejecting disables the account at the identity provider, as the company's 'Ablehnen' does.
+        disabledAt: new Date(),
         email: 'abgelehnt@studio-sonnenschein.example',
         firstName: 'Rolf',
         lastName: 'Rau',

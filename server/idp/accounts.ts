@@ -4,8 +4,12 @@ import { passwordSetupTokens, users, type UserRow } from '../db/schema';
 import { clearAccountLoginThrottles, loginThrottleKeys, recordLoginAttempt } from './login-throttle';
 import { verifyDummyPassword, verifyPassword } from './passwords';
 
-/** `throttled`: a wait of one of the attempt's keys was running (for the log only, never for the answer). */
-export type LoginResult = { ok: true; userId: string } | { ok: false; throttled: boolean };
+/**
+ * `throttled`: a wait of one of the attempt's keys was running (for the log only, never for the
+ * answer). `disabled`: the password was right, but the account is disabled (as Keycloak does, only
+ * someone who knows the password learns that).
+ */
+export type LoginResult = { ok: true; userId: string } | { ok: false; throttled: boolean; disabled?: boolean };
 
 /** Users are found by e-mail regardless of case; addresses are stored as entered. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -59,7 +63,9 @@ export async function checkLogin(db: Db, attempt: LoginAttempt, now: Date): Prom
     : await verifyDummyPassword(attempt.password);
   const keys = loginThrottleKeys(attempt.email, attempt.address);
   const { throttled } = await recordLoginAttempt(db, keys, passwordOk, now);
-  if (user && passwordOk && !throttled) return { ok: true, userId: user.id };
+  if (user && passwordOk && !throttled) {
+    return user.disabledAt ? { ok: false, throttled, disabled: true } : { ok: true, userId: user.id };
+  }
   return { ok: false, throttled };
 }
 

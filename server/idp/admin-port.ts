@@ -53,6 +53,14 @@ export class IdpUserExistsError extends Error {
  * - endSessions: `POST /admin/realms/{realm}/users/{id}/logout` (ends every session and revokes
  *   the refresh tokens). Access tokens already issued stay valid at Keycloak until they expire;
  *   the portal refuses them itself (users.sessions_ended_at, see server/modules/users/sessions.ts).
+ * - disableUser: `PUT /admin/realms/{realm}/users/{id}` with `{ enabled: false }` (Keycloak then
+ *   refuses every login and refresh of the account); compensated with `{ enabled: true }` when
+ *   `tx` rolls back. The portal refuses the tokens of a Rejected user itself (plugins/auth.ts).
+ * - changeRole: the realm role mapping, `GET /admin/realms/{realm}/roles/{role}` for the new role's
+ *   representation, `DELETE .../users/{id}/role-mappings/realm` with the old role and
+ *   `POST .../users/{id}/role-mappings/realm` with the new one (tokens carry it from the next
+ *   refresh on), then the `users` row's role in `tx`, which stays the portal's source of the role
+ *   (as here). When `tx` rolls back the old mapping is restored.
  */
 export interface IdpAdminPort {
   /** Creates the user; throws IdpUserExistsError when the e-mail is taken. */
@@ -74,6 +82,13 @@ export interface IdpAdminPort {
   changeEmail(tx: Tx, userId: string, email: string): Promise<void>;
   /** Ends every session of the user: logins, grants and refresh tokens stop working. */
   endSessions(db: DbOrTx, userId: string): Promise<void>;
+  /**
+   * Disables the account: no login, no new tokens from then on (a person the company rejected).
+   * Open set-password links stop working too. Sessions are ended separately (endAllSessions).
+   */
+  disableUser(tx: Tx, userId: string): Promise<void>;
+  /** Gives the user another role (the company's AccountAdministrator or Employee). */
+  changeRole(tx: Tx, userId: string, role: Role): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -91,6 +106,20 @@ export function setPasswordUrl(issuer: string): string {
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | undefined;
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Every still-open set-password link of the user stops working. */
+async function revokeOpenSetupLinks(tx: Tx, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(passwordSetupTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(passwordSetupTokens.userId, userId),
+        isNull(passwordSetupTokens.usedAt),
+        isNull(passwordSetupTokens.revokedAt),
+      ),
+    );
 }
 
 /**
@@ -120,16 +149,7 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
     async createPasswordSetupLink(tx, userId) {
       const token = newSecretToken();
       const at = now();
-      await tx
-        .update(passwordSetupTokens)
-        .set({ revokedAt: at })
-        .where(
-          and(
-            eq(passwordSetupTokens.userId, userId),
-            isNull(passwordSetupTokens.usedAt),
-            isNull(passwordSetupTokens.revokedAt),
-          ),
-        );
+      await revokeOpenSetupLinks(tx, userId, at);
       await tx.insert(passwordSetupTokens).values({
         tokenHash: hashSecretToken(token),
         userId,
@@ -170,6 +190,18 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
     async endSessions(db, userId) {
       // oidc-provider keeps the account on every session, grant, code and token it stores.
       await deletePayloadsOfAccount(db, userId);
+    },
+
+    async disableUser(tx, userId) {
+      const at = now();
+      await tx.update(users).set({ disabledAt: at, updatedAt: at }).where(eq(users.id, userId));
+      // A rejected invitee who never set a password must not set one through the mailed link.
+      await revokeOpenSetupLinks(tx, userId, at);
+    },
+
+    async changeRole(tx, userId, role) {
+      // The users row is the embedded provider's account: its tokens read the role from it.
+      await tx.update(users).set({ role, updatedAt: now() }).where(eq(users.id, userId));
     },
   };
 }

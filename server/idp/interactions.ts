@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hasControlCharacters } from '../../src/domain/validation';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { checkLogin, findUserById } from './accounts';
+import { checkLogin, findUserById, type LoginResult } from './accounts';
 import { UPDATE_PASSWORD, UPDATE_PASSWORD_PROMPT, type KcActionResult } from './kc-action';
 import { MESSAGES, renderLoginPage, renderMessagePage } from './login-page';
 import { submitUpdatePassword } from './update-password';
@@ -177,15 +177,15 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
       const result =
         form.success && username.trim() !== '' && form.data.password !== ''
           ? await checkLogin(db, { email: username, password: form.data.password, address: request.ip }, new Date())
-          : ({ ok: false, throttled: false } as const);
+          : ({ ok: false, throttled: false } satisfies LoginResult);
       if (!result.ok) {
-        request.log.info({ throttled: result.throttled }, 'login refused');
+        request.log.info({ throttled: result.throttled, disabled: result.disabled }, 'login refused');
         return sendHtml(
           reply,
           renderLoginPage({
             action: actionFor(interaction.uid),
             username,
-            error: MESSAGES.invalidCredentials,
+            error: result.disabled ? MESSAGES.accountDisabled : MESSAGES.invalidCredentials,
             footer: footer(),
           }),
         );

@@ -9,6 +9,8 @@ import { pageTitle } from '../../src/domain/pageTitle';
 export const MESSAGES = {
   invalidCredentials: 'Ungültiger Benutzername oder Passwort.',
   tooManyAttempts: 'Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+  /** Keycloak's answer for a disabled account, shown only after the right password. */
+  accountDisabled: 'Ihr Konto ist deaktiviert. Bitte wenden Sie sich an Ihr Unternehmen.',
 } as const;
 
 export function escapeHtml(value: string): string {

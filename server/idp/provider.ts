@@ -93,7 +93,8 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
       const user = await findUserById(db, sub);
-      if (!user) return undefined;
+      // A disabled account gets no tokens, also not through a session or refresh token it still holds.
+      if (!user || user.disabledAt) return undefined;
       return { accountId: user.id, claims: async () => ({ sub: user.id, ...profileClaims(user) }) };
     },
     loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, resource),

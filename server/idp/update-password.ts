@@ -39,7 +39,8 @@ export interface UpdatePasswordAttempt {
  */
 export async function submitUpdatePassword(db: Db, attempt: UpdatePasswordAttempt): Promise<UpdatePasswordOutcome> {
   const user = await findUserById(db, attempt.accountId);
-  if (!user) return { kind: 'accountGone' };
+  // A disabled account is as good as gone: its sessions were ended, no password is changed for it.
+  if (!user || user.disabledAt) return { kind: 'accountGone' };
   const form = updatePasswordForm.safeParse(attempt.body ?? {});
   if (!form.success) return { kind: 'form', email: user.email, errors: [PASSWORD_TEXTS.tooLong] };
   if (form.data['cancel-aia'] !== undefined) return { kind: 'done', status: 'cancelled' };

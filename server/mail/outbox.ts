@@ -15,6 +15,8 @@ export const MAIL_KINDS = {
   ownerActivation: 'owner-activation',
   emailChangeConfirmation: 'email-change-confirmation',
   emailChangedNotice: 'email-changed-notice',
+  employeeApproved: 'employee-approved',
+  employeeRejected: 'employee-rejected',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { eq, sql } from 'drizzle-orm';
 import { isInitialRegistrationFinished, type Role, type UserStatus } from '../../src/domain/roles';
+import { isLockedOut } from '../../src/domain/userStatus';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -117,6 +118,11 @@ export const authPlugin = fp(
       }
       const [user] = await userById.execute({ id: token.subject });
       if (!user) throw unauthorized();
+      // The token may have been issued before the company rejected the person.
+      if (isLockedOut(user.status)) {
+        request.log.info({ reason: 'the user is rejected' }, 'access token refused');
+        throw unauthorized();
+      }
       if (issuedBeforeSessionsEnded(token.issuedAt, user.sessionsEndedAt)) {
         request.log.info({ reason: 'issued before the sessions ended' }, 'access token refused');
         throw unauthorized();

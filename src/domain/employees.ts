@@ -1,5 +1,5 @@
 import type { Role, UserStatus } from './roles';
-import { isPendingApproval, nextStatus } from './userStatus';
+import { isPendingApproval, nextStatus, type UserStatusEvent } from './userStatus';
 
 /**
  * Who may do what to a company's users (spec sections 2 "Employees", "Employee detail" and 6):
@@ -72,3 +72,13 @@ export function isAssignableRole(role: unknown): role is AssignableRole {
 export function selectableRoles(editable: boolean): readonly Role[] {
   return editable ? ASSIGNABLE_ROLES : [...ASSIGNABLE_ROLES, 'Owner'];
 }
+
+/** The company's two decisions about a pending person (PUT …/user/{userId}/status, spec section 7). */
+export const EMPLOYEE_DECISIONS = ['Approved', 'Rejected'] as const satisfies readonly UserStatus[];
+export type EmployeeDecision = (typeof EMPLOYEE_DECISIONS)[number];
+
+/** Which event of the status machine a decision is: 'Freigeben' or 'Ablehnen'. */
+export const DECISION_EVENTS: Record<EmployeeDecision, UserStatusEvent> = {
+  Approved: 'companyApproves',
+  Rejected: 'companyRejects',
+};

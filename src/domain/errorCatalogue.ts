@@ -48,6 +48,7 @@ export const SERVER_MESSAGES = {
   emailChangeRequestNotFound: 'E-mail change request not found',
   emailChangeRequestExpired: 'E-mail change request expired',
   emailChangeAlreadyConfirmed: 'E-mail change already confirmed',
+  employeeNotPendingApproval: 'Employee not pending approval',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -101,6 +102,8 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
     'Der Bestätigungslink ist abgelaufen oder wurde durch eine neuere Anfrage ersetzt. Bitte ändern Sie Ihre E-Mail-Adresse in der Profilverwaltung erneut.',
   emailChangeAlreadyConfirmed:
     'Die E-Mail-Adresse wurde mit diesem Link bereits geändert. Sie können sich mit der neuen E-Mail-Adresse anmelden.',
+  employeeNotPendingApproval:
+    'Über diese Person wurde bereits entschieden: Sie wurde schon freigegeben oder abgelehnt. Bitte laden Sie die Liste neu.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

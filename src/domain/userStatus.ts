@@ -62,6 +62,14 @@ export function isPendingApproval(status: UserStatus): boolean {
 }
 
 /**
+ * A person the company rejected cannot use the portal any more ("A rejected user cannot log in"):
+ * their account at the identity provider is disabled, and the API refuses their tokens.
+ */
+export function isLockedOut(status: UserStatus): boolean {
+  return status === 'Rejected';
+}
+
+/**
  * Spec section 3: Unverified 'Nicht verifiziert', Verified 'Verifiziert', anything else 'Aktiv'.
  * One product decision: a rejected person reads 'Abgelehnt'; calling someone the company turned
  * away and who cannot log in 'Aktiv' would tell the owner the opposite of the truth.

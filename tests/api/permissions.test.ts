@@ -144,6 +144,22 @@ describe('permissions (docs/permissions.md)', () => {
       emailCounter += 1;
       return { email: `rechte-${emailCounter}@neu.example` };
     };
+    // The company's decisions change their target: people of their own, one per endpoint.
+    const colleague = async (email: string, status: 'Unverified' | 'VerifiedAndApproved') =>
+      (
+        await app.db
+          .insert(users)
+          .values({ email, firstName: 'Rechte', lastName: 'Kollegin', status, companyId: sonnenschein.id })
+          .returning()
+      )[0];
+    const toPromote = await colleague('rechte.rolle@studio-sonnenschein.example', 'VerifiedAndApproved');
+    const toDecideOn = await colleague('rechte.pruefen@studio-sonnenschein.example', 'Unverified');
+    const toRemove = await colleague('rechte.loeschen@studio-sonnenschein.example', 'VerifiedAndApproved');
+    const morgenrotOwner = userOfColumn['Registrierung offen'];
+    const colleagueOf = (target: { id: string }) => ({
+      own: { companyId: sonnenschein.id, userId: target.id },
+      foreign: { companyId: morgenrot.id, userId: morgenrotOwner.id },
+    });
     const upload = { 'content-type': 'application/octet-stream', 'x-filename': 'Rechte-Test.png' };
     const uploaded = await apiClient(app).post('/api/document', PNG_FILE, { headers: upload });
     // Deleting a company succeeds for an unfinished owner: a company of its own, not a demo one.
@@ -200,6 +216,21 @@ describe('permissions (docs/permissions.md)', () => {
         own: { companyId: sonnenschein.id, userId: employee.id },
         body: { salutation: 'Frau', firstName: 'Maria', lastName: 'Mitarbeiterin', birthDate: '1990-01-01' },
       },
+      'GET /api/company/{companyId}/user': {
+        own: { companyId: sonnenschein.id },
+        foreign: { companyId: morgenrot.id },
+      },
+      'GET /api/company/{companyId}/user/{userId}': colleagueOf(employee),
+      'GET /api/company/{companyId}/user/{userId}/history': colleagueOf(employee),
+      // The Owner promotes, the AccountAdministrator then sets the same role again (no change).
+      'PUT /api/company/{companyId}/user/{userId}/role': {
+        ...colleagueOf(toPromote),
+        body: { role: 'AccountAdministrator' },
+      },
+      // The Owner approves; the AccountAdministrator's second approval is the 409 of the machine.
+      'PUT /api/company/{companyId}/user/{userId}/status': { ...colleagueOf(toDecideOn), body: { status: 'Approved' } },
+      // The Owner deletes; the AccountAdministrator then finds nobody (404).
+      'DELETE /api/company/{companyId}/user/{userId}': colleagueOf(toRemove),
       // `eigene` = the caller's own user: another user's id, even in the same company, is 403.
       'PUT /api/company/{companyId}/user/{userId}/email': {
         own: { companyId: sonnenschein.id, userId: employee.id },

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users/users.table';
 import { changesOf, type AuditChange } from './audit';
@@ -21,61 +21,77 @@ export interface AuditEntryView {
   changes: AuditChange[];
 }
 
-/** The first of the recorded names, the newer state first. */
+/** A recorded person's name ('firstName lastName'), or null when the state records none. */
+function personName(state: Record<string, unknown> | null): string | null {
+  const parts = [state?.firstName, state?.lastName].filter((p): p is string => typeof p === 'string' && p !== '');
+  return parts.length ? parts.join(' ') : null;
+}
+
+/** The first of the recorded names, the newer state first: a studio's or company's, or a person's. */
 function subjectOf(...states: (Record<string, unknown> | null)[]): string | null {
   for (const state of states) {
     for (const key of ['name', 'companyName']) {
       const value = state?.[key];
       if (typeof value === 'string' && value !== '') return value;
     }
+    const person = personName(state);
+    if (person) return person;
   }
   return null;
 }
 
+type Page = { pageIndex: number; pageSize: number };
+
 export function auditRepository(db: DbOrTx) {
+  /** The rows matching `where`, newest first, with the actors' current names. */
+  async function list(where: SQL | undefined, page: Page) {
+    const rows = await db
+      .select({
+        id: auditEvents.id,
+        at: auditEvents.at,
+        actorId: auditEvents.actorId,
+        actorEmail: auditEvents.actorEmail,
+        actorRole: auditEvents.actorRole,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        action: auditEvents.action,
+        entityType: auditEvents.entityType,
+        entityId: auditEvents.entityId,
+        before: auditEvents.before,
+        after: auditEvents.after,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .where(where)
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(page.pageSize)
+      .offset(page.pageIndex * page.pageSize);
+    const [{ total }] = await db.select({ total: count() }).from(auditEvents).where(where);
+    const items: AuditEntryView[] = rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor:
+        row.actorId === null
+          ? null
+          : {
+              name: row.firstName !== null ? `${row.firstName} ${row.lastName}` : (row.actorEmail ?? ''),
+              role: row.actorRole,
+            },
+      action: row.action,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      subject: subjectOf(row.after, row.before),
+      changes: changesOf(row.before, row.after),
+    }));
+    return { items, total };
+  }
+
   return {
     /** The company's history, newest first. */
-    async listForCompany(companyId: string, page: { pageIndex: number; pageSize: number }) {
-      const where = eq(auditEvents.companyId, companyId);
-      const rows = await db
-        .select({
-          id: auditEvents.id,
-          at: auditEvents.at,
-          actorId: auditEvents.actorId,
-          actorEmail: auditEvents.actorEmail,
-          actorRole: auditEvents.actorRole,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          action: auditEvents.action,
-          entityType: auditEvents.entityType,
-          entityId: auditEvents.entityId,
-          before: auditEvents.before,
-          after: auditEvents.after,
-        })
-        .from(auditEvents)
-        .leftJoin(users, eq(users.id, auditEvents.actorId))
-        .where(where)
-        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-        .limit(page.pageSize)
-        .offset(page.pageIndex * page.pageSize);
-      const [{ total }] = await db.select({ total: count() }).from(auditEvents).where(where);
-      const items: AuditEntryView[] = rows.map((row) => ({
-        id: row.id,
-        at: row.at.toISOString(),
-        actor:
-          row.actorId === null
-            ? null
-            : {
-                name: row.firstName !== null ? `${row.firstName} ${row.lastName}` : (row.actorEmail ?? ''),
-                role: row.actorRole,
-              },
-        action: row.action,
-        entityType: row.entityType,
-        entityId: row.entityId,
-        subject: subjectOf(row.after, row.before),
-        changes: changesOf(row.before, row.after),
-      }));
-      return { items, total };
-    },
+    listForCompany: (companyId: string, page: Page) => list(eq(auditEvents.companyId, companyId), page),
+
+    /** One record's history (e.g. a person's: entity type 'user' and the user's id), newest first. */
+    listForEntity: (entityType: string, entityId: string, page: Page) =>
+      list(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId)), page),
   };
 }

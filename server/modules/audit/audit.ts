@@ -12,7 +12,11 @@ export type AuditAction =
   | 'store.updated'
   | 'store.deleted'
   | 'user.updated'
-  | 'user.email-changed';
+  | 'user.email-changed'
+  | 'user.approved'
+  | 'user.rejected'
+  | 'user.role-changed'
+  | 'user.deleted';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../src/domain/paging';
 import { notFound } from '../../errors';
 import { emptyToNull } from '../../lib/field-schema';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
+import { historyPage, historyQuery } from '../audit/audit.schemas';
 import { requireCompanyAccess, requireOwnerOf } from './access';
 import { companyRepository, type Company, type NewCompany } from './companies.repository';
 import { companyParams, companySchema, companyUpdateBody } from './companies.schemas';
@@ -15,27 +14,6 @@ import { companyParams, companySchema, companyUpdateBody } from './companies.sch
 const tags = ['Firmen'];
 
 const fieldsOf = ({ id: _id, ...fields }: Company): NewCompany => fields;
-
-const historyQuery = z.strictObject({
-  pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
-const historyEntry = z.object({
-  id: z.uuid(),
-  at: z.string(),
-  actor: z.object({ name: z.string(), role: z.string().nullable() }).nullable(),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.uuid(),
-  subject: z.string().nullable(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-});
-const historyPage = z.object({
-  pageIndex: z.number(),
-  pageSize: z.number(),
-  totalItemCount: z.number(),
-  items: z.array(historyEntry),
-});
 
 /**
  * The owner's company page: PUT /api/company/{id} (the company fields, Owner of that company

@@ -28,6 +28,11 @@ export const users = pgTable(
      * then are refused, although their signature and lifetime would still pass (plugins/auth.ts).
      */
     sessionsEndedAt: timestamp('sessions_ended_at', { withTimezone: true }),
+    /**
+     * Embedded identity provider only, its counterpart of Keycloak's `enabled: false`: set when the
+     * account was disabled (the company rejected the person); the login refuses it from then on.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Row counts and a checksum of every application table, to prove a refused request wrote nothing.
+ * Row counts and a checksum of every application table and the audit trail, to prove a refused
+ * request wrote nothing.
  * The mail outbox counts by its ids only: the delivery job updates earlier mails' status in the
  * background, while a refused request must not queue a mail.
  */
@@ -16,6 +17,8 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'documents',
     'password_setup_tokens',
     'email_change_requests',
+    // A refused request leaves no trace in the audit trail either.
+    'audit_events',
     '(SELECT id FROM mail_outbox)',
   ];
   const out: Record<string, string> = {};

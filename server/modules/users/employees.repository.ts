@@ -1,0 +1,67 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { PENDING_APPROVAL_STATUSES } from '../../../src/domain/userStatus';
+import type { DbOrTx } from '../../db/client';
+import { planList, type PagingInput } from '../../lib/paging';
+import type { Employee } from './employees.schemas';
+import { users } from './users.table';
+
+const employeeSelection = {
+  id: users.id,
+  salutation: users.salutation,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  birthDate: users.birthDate,
+  role: users.role,
+  status: users.status,
+};
+const sortable = {
+  salutation: users.salutation,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  birthDate: users.birthDate,
+  role: users.role,
+  status: users.status,
+};
+const searchable = [users.firstName, users.lastName, users.email];
+
+const ofCompany = (companyId: string, userId: string) => and(eq(users.id, userId), eq(users.companyId, companyId));
+
+/** The people of one company; a user of another company is never found through it. */
+export function employeeRepository(db: DbOrTx) {
+  return {
+    /** A page of the company's users; `pendingOnly` narrows it to 'Zu prüfende Mitarbeitende'. */
+    async list(companyId: string, q: PagingInput, pendingOnly: boolean) {
+      const scope = and(
+        eq(users.companyId, companyId),
+        pendingOnly ? inArray(users.status, [...PENDING_APPROVAL_STATUSES]) : undefined,
+      );
+      const plan = planList(q, sortable, searchable, users.id, 'lastName', scope);
+      const items = await db
+        .select(employeeSelection)
+        .from(users)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset);
+      const [{ total }] = await db.select({ total: count() }).from(users).where(plan.where);
+      return { items, total };
+    },
+
+    async find(companyId: string, userId: string): Promise<Employee | undefined> {
+      const [row] = await db.select(employeeSelection).from(users).where(ofCompany(companyId, userId)).limit(1);
+      return row;
+    },
+
+    /** The person's row locked for this transaction, so two decisions about them apply one after the other. */
+    async lock(companyId: string, userId: string): Promise<Employee | undefined> {
+      const [row] = await db.select(employeeSelection).from(users).where(ofCompany(companyId, userId)).for('update');
+      return row;
+    },
+
+    async setStatus(userId: string, status: Employee['status'], now: Date): Promise<void> {
+      await db.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES, EMPLOYEE_DECISIONS } from '../../../src/domain/employees';
+import { ROLES, USER_STATUSES } from '../../../src/domain/roles';
+import { uuidParam } from '../../lib/ids';
+import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
+
+/** A person of the company as the employee list and detail show them (spec "Employees"). */
+export const employeeSchema = z.object({
+  id: z.uuid(),
+  salutation: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** yyyy-MM-dd */
+  birthDate: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+/** The list's sortable columns: every column it shows. */
+export const EMPLOYEE_SORT_FIELDS = [
+  'salutation',
+  'firstName',
+  'lastName',
+  'email',
+  'birthDate',
+  'role',
+  'status',
+] as const;
+
+/** GET …/user: the paging query, and `toApprove=true` for 'Zu prüfende Mitarbeitende' only. */
+export const employeeListQuery = pagingQuerySchema(EMPLOYEE_SORT_FIELDS).extend({
+  toApprove: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export const employeePage = pagedResultSchema(employeeSchema);
+
+export const companyUserListParams = z.strictObject({ companyId: uuidParam('Invalid company id') });
+export const companyUserParams = z.strictObject({
+  companyId: uuidParam('Invalid company id'),
+  userId: uuidParam('Invalid user id'),
+});
+
+/** PUT …/role: only the roles a company can give; nobody becomes Owner. */
+export const roleBody = z.strictObject({ role: z.enum(ASSIGNABLE_ROLES) });
+/** PUT …/status: the company's decision about a pending person. */
+export const statusBody = z.strictObject({ status: z.enum(EMPLOYEE_DECISIONS) });
