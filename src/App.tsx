@@ -15,16 +15,23 @@ import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import companies, { COMPANIES_RESOURCE } from './resources/companies';
+import employees, { EMPLOYEES_RESOURCE } from './resources/employees';
 import openApplications, { OPEN_APPLICATIONS_RESOURCE } from './resources/open-applications';
 import systemIntegrators, { SYSTEM_INTEGRATORS_RESOURCE } from './resources/system-integrators';
 
 /** Route roots served by a <Resource> below; every other guarded root is a custom route. */
-const RESOURCE_ROOTS = [SYSTEM_INTEGRATORS_RESOURCE, OPEN_APPLICATIONS_RESOURCE, COMPANIES_RESOURCE];
+const RESOURCE_ROOTS = [
+  SYSTEM_INTEGRATORS_RESOURCE,
+  OPEN_APPLICATIONS_RESOURCE,
+  COMPANIES_RESOURCE,
+  EMPLOYEES_RESOURCE,
+];
 
 /** Every refused resource page shows the access-denied page in place (the address stays). */
 const guardedSystemIntegrators = guardResourceViews(SYSTEM_INTEGRATORS_RESOURCE, systemIntegrators);
 const guardedOpenApplications = guardResourceViews(OPEN_APPLICATIONS_RESOURCE, openApplications);
 const guardedCompanies = guardResourceViews(COMPANIES_RESOURCE, companies);
+const guardedEmployees = guardResourceViews(EMPLOYEES_RESOURCE, employees);
 
 /** Spec section 2: any unknown path redirects to ''. */
 const ToLanding = () => <Navigate to={LANDING_PATH} replace />;
@@ -73,6 +80,7 @@ export default function App() {
           <Resource name={SYSTEM_INTEGRATORS_RESOURCE} {...guardedSystemIntegrators} />
           <Resource name={OPEN_APPLICATIONS_RESOURCE} {...guardedOpenApplications} />
           <Resource name={COMPANIES_RESOURCE} {...guardedCompanies} />
+          <Resource name={EMPLOYEES_RESOURCE} {...guardedEmployees} />
         </AdminUI>
       </DialogProvider>
     </AdminContext>

@@ -19,6 +19,7 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
+import type { AssignableRole, EmployeeDecision } from '../domain/employees';
 import type { PagedResult } from '../domain/paging';
 import { emailChangeKind, type EmailChangePayload } from '../domain/emailChange';
 import type { PersonalDataField } from '../domain/profile';
@@ -54,6 +55,14 @@ export interface LumioDataProvider extends DataProvider {
   requestOwnEmailChange(self: Self, payload: EmailChangePayload): Promise<EmailChangeRequested>;
   /** GET /company/{id}/history: the company's audit trail, newest first (Owner and LumioAdmin). */
   getCompanyHistory(companyId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
+  /** Number of the company's pending people: totalItemCount of GET /company/{id}/user?toApprove=true&pageSize=1. */
+  getPendingEmployeeCount(companyId: Identifier): Promise<number>;
+  /** PUT /company/{companyId}/user/{userId}/status {status}: 'Freigeben' or 'Ablehnen'. */
+  decideEmployee(companyId: Identifier, userId: Identifier, status: EmployeeDecision): Promise<RaRecord>;
+  /** PUT /company/{companyId}/user/{userId}/role {role}: AccountAdministrator or Employee. */
+  changeEmployeeRole(companyId: Identifier, userId: Identifier, role: AssignableRole): Promise<RaRecord>;
+  /** GET /company/{companyId}/user/{userId}/history: the person's audit trail, newest first. */
+  getEmployeeHistory(companyId: Identifier, userId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
 }
 
 /** The answer to an e-mail change request: where the link went and until when it works. */
@@ -100,6 +109,11 @@ export interface OwnerActivation {
     sentAt: string | null;
     attempts: number;
   } | null;
+}
+
+/** The paging of a history: newest first, one page. */
+function historyQuery({ pageIndex, pageSize }: HistoryPageRequest): URLSearchParams {
+  return new URLSearchParams({ pageIndex: String(pageIndex), pageSize: String(pageSize) });
 }
 
 /** The two outcomes of reviewing a company application (spec section 4). */
@@ -270,12 +284,38 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       return request<EmailChangeRequested>('PUT', path, { body: payload });
     },
 
-    getCompanyHistory(companyId, { pageIndex, pageSize }) {
+    getCompanyHistory(companyId, page) {
       return request<CompanyHistoryPage>('GET', `${idPath(routeOf('companies', routes).path, companyId)}/history`, {
-        query: new URLSearchParams({ pageIndex: String(pageIndex), pageSize: String(pageSize) }),
+        query: historyQuery(page),
+      });
+    },
+
+    async getPendingEmployeeCount(companyId) {
+      const page = await request<PagedResult<unknown>>('GET', employeesPath(companyId), {
+        query: new URLSearchParams({ toApprove: 'true', pageSize: '1' }),
+      });
+      return page.totalItemCount;
+    },
+
+    decideEmployee(companyId, userId, status) {
+      return request<RaRecord>('PUT', `${idPath(employeesPath(companyId), userId)}/status`, { body: { status } });
+    },
+
+    changeEmployeeRole(companyId, userId, role) {
+      return request<RaRecord>('PUT', `${idPath(employeesPath(companyId), userId)}/role`, { body: { role } });
+    },
+
+    getEmployeeHistory(companyId, userId, page) {
+      return request<CompanyHistoryPage>('GET', `${idPath(employeesPath(companyId), userId)}/history`, {
+        query: historyQuery(page),
       });
     },
   };
+
+  /** The company's people: /company/{companyId}/user. */
+  function employeesPath(companyId: Identifier): string {
+    return resolvePath(routeOf('employees', routes).path, { companyId });
+  }
 
   /** The signed-in company user's own path: /company/{companyId}/user/{userId}. */
   function ownCompanyUserPath(self: Self): string {

@@ -24,6 +24,8 @@ export const RESOURCE_ROUTES = {
     updateFields: ['name', 'address', 'country', 'systemIntegratorId'],
   },
   'company-users': { path: '/company/{companyId}/user' },
+  // The company's people (route employees): the same API, read with the company id in meta or filter.
+  employees: { path: '/company/{companyId}/user' },
   administrators: { path: '/administrator' },
   resellers: {
     path: '/system-integrator/{systemIntegratorId}/reseller',

@@ -1,3 +1,4 @@
+import { managesEmployees } from './employees';
 import { isInitialRegistrationFinished, type Role } from './roles';
 import type { GuardedRouteRoot } from './routes';
 
@@ -42,6 +43,9 @@ export type AreaId =
   | 'licenses'
   | 'systemIntegrators';
 
+/** The id of the section 'Zu prüfende Mitarbeitende' on the employees page, the menu's link target. */
+export const PENDING_EMPLOYEES_ANCHOR = 'zu-pruefende-mitarbeitende';
+
 interface AreaDefinition {
   /** First path segment of the area's route. */
   route: GuardedRouteRoot;
@@ -58,7 +62,12 @@ export const AREAS: Record<AreaId, AreaDefinition> = {
   companyManagement: { route: 'company-management' },
   administration: { route: 'administration' },
   companies: { route: 'companies' },
-  openApplications: { route: 'open-applications' },
+  openApplications: {
+    route: 'open-applications',
+    // Product decision (issue 10): the company's 'Offene Anträge' are its pending people, so Owner
+    // and AccountAdministrator go to 'Zu prüfende Mitarbeitende' on the employees page.
+    href: (user) => (managesEmployees(user.role) ? `/employees#${PENDING_EMPLOYEES_ANCHOR}` : '/open-applications'),
+  },
   identificationProcessReports: { route: 'identification-process-reports' },
   licenses: {
     route: 'license-management',
@@ -109,7 +118,7 @@ const tileRule = (area: AreaId): Rule => TILE_RULES.find((tile) => tile.area ===
  * those entries: so LumioAdmin has the 'Offene Anträge' tile but no such menu entry, and only
  * LumioAdmin has 'Vorgangsauswertung' in the menu.
  */
-const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule }> = [
+const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'pendingEmployeeCount' }> = [
   { area: 'dashboard', visibleTo: everyone },
   { area: 'verify', visibleTo: tileRule('verify') },
   { area: 'administration', visibleTo: tileRule('administration') },
@@ -118,7 +127,8 @@ const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule }> = [
   { area: 'licenses', visibleTo: tileRule('licenses') },
   { area: 'reseller', visibleTo: tileRule('reseller') },
   { area: 'employees', visibleTo: tileRule('employees') },
-  { area: 'openApplications', visibleTo: allOf(companyManagers, registrationFinished) },
+  // The badge counts the company's pending people (GET …/user?toApprove=true, totalItemCount).
+  { area: 'openApplications', visibleTo: allOf(companyManagers, registrationFinished), badge: 'pendingEmployeeCount' },
   { area: 'identificationProcessReports', visibleTo: roleIn('LumioAdmin') },
   { area: 'systemIntegrators', visibleTo: tileRule('systemIntegrators') },
 ];
@@ -135,6 +145,7 @@ export interface MenuEntry {
   area: AreaId;
   href: string;
   labelKey: string;
+  badge?: 'pendingEmployeeCount';
 }
 
 export function visibleTiles(user: NavigationUser): Tile[] {
@@ -148,10 +159,11 @@ export function visibleTiles(user: NavigationUser): Tile[] {
 }
 
 export function visibleMenuEntries(user: NavigationUser): MenuEntry[] {
-  return MENU_RULES.filter((entry) => entry.visibleTo(user)).map(({ area }) => ({
+  return MENU_RULES.filter((entry) => entry.visibleTo(user)).map(({ area, badge }) => ({
     area,
     href: areaHref(area, user),
     labelKey: `app.menu.${area}`,
+    ...(badge ? { badge } : {}),
   }));
 }
 
@@ -202,13 +214,15 @@ const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
 function canOpenRoute(user: NavigationUser, route: string): boolean {
   const extra = EXTRA_ROUTE_RULES[route as GuardedRouteRoot];
   if (extra) return extra(user);
-  const areas = AREA_IDS.filter((area) => AREAS[area].route === route);
-  return areas.some(
-    (area) =>
-      area === 'dashboard' ||
-      TILE_RULES.some((tile) => tile.area === area && tile.visibleTo(user)) ||
-      MENU_RULES.some((entry) => entry.area === area && entry.visibleTo(user)),
-  );
+  // Where the user's links lead, not the areas' own routes: a company manager's 'Offene Anträge'
+  // leads to the employees page, and opens no review of studio applications.
+  const links = [...visibleTiles(user), ...visibleMenuEntries(user)];
+  return links.some((link) => routeOfHref(link.href) === route);
+}
+
+/** The route root a link leads to: '/employees#…' → 'employees'. */
+function routeOfHref(href: string): string {
+  return href.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
 }
 
 /**

@@ -3,6 +3,7 @@ import { accountActionsMessages } from './de/accountActions';
 import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
+import { employeesMessages } from './de/employees';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { datePickerMessages } from './de/registration';
@@ -19,6 +20,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   openApplicationsMessages,
   companiesMessages,
   companyMessages,
+  employeesMessages,
   accountActionsMessages,
   profileMessages,
   // The profile's birth date uses the shared picker inside the admin.

@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -13,9 +14,10 @@ import type { Theme } from '@mui/material/styles';
 import { useLogout, usePermissions, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { visibleMenuEntries } from '../domain/navigation';
+import { visibleMenuEntries, type MenuEntry } from '../domain/navigation';
 import { DASHBOARD_PATH, PROFILE_MANAGEMENT_PATH } from '../domain/routes';
 import { displayName, type Self } from '../domain/self';
+import { usePendingEmployeeCount } from '../resources/employees/usePendingEmployeeCount';
 import { Logo } from './Logo';
 import { focusRing } from './theme';
 
@@ -54,6 +56,10 @@ function MainMenu({ placement, onNavigate }: { placement: 'bar' | 'drawer'; onNa
   const entries = self ? visibleMenuEntries(self) : [];
   const column = placement === 'drawer';
   const sx = entrySx[placement];
+  const pendingCount = usePendingEmployeeCount(self?.associatedEntity?.id, {
+    enabled: entries.some((entry) => entry.badge === 'pendingEmployeeCount'),
+    reportErrors: true,
+  });
 
   return (
     <Box
@@ -92,7 +98,7 @@ function MainMenu({ placement, onNavigate }: { placement: 'bar' | 'drawer'; onNa
               aria-current={isActive(pathname, entry.href) ? 'page' : undefined}
               sx={sx}
             >
-              {translate(entry.labelKey)}
+              <EntryLabel entry={entry} pendingCount={pendingCount} />
             </Button>
           </li>
         ))}
@@ -125,6 +131,42 @@ function MainMenu({ placement, onNavigate }: { placement: 'bar' | 'drawer'; onNa
     </Box>
   );
 }
+
+/**
+ * The entry's label; the company's 'Offene Anträge' with the number of people waiting for the
+ * company's decision (issue 10) as a badge, read out as a sentence rather than a bare number.
+ */
+function EntryLabel({ entry, pendingCount }: { entry: MenuEntry; pendingCount: number | undefined }) {
+  const translate = useTranslate();
+  const label = translate(entry.labelKey);
+  if (entry.badge !== 'pendingEmployeeCount' || !pendingCount) return label;
+  return (
+    <>
+      <Badge
+        badgeContent={pendingCount}
+        color="secondary"
+        max={999}
+        slotProps={{ badge: { 'aria-hidden': true, 'data-testid': 'pending-employee-count' } as object }}
+        sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none', ml: 1 } }}
+      >
+        {label}
+      </Badge>
+      <Box component="span" sx={visuallyHidden}>
+        {` (${translate('app.employees.pendingCount', { smart_count: pendingCount })})`}
+      </Box>
+    </>
+  );
+}
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Below 600 px: one labelled button opens the menu in a drawer (MUI moves and traps the focus). */
 function PhoneMenu() {

@@ -103,9 +103,41 @@ describe('a company history entry in German', () => {
     ).toBe('E-Mail-Adresse geändert');
   });
 
+  it("names the person of the company's decisions about its people", () => {
+    const person = { entityType: 'user', subject: 'Paul Prüfling' };
+    expect(
+      what({
+        ...person,
+        action: 'user.approved',
+        changes: [{ field: 'status', before: 'Unverified', after: 'Approved' }],
+      }),
+    ).toBe('Konto freigegeben: Paul Prüfling');
+    expect(what({ ...person, action: 'user.rejected' })).toBe('Registrierung abgelehnt: Paul Prüfling');
+    expect(what({ ...person, action: 'user.deleted' })).toBe('Benutzerkonto gelöscht: Paul Prüfling');
+    expect(
+      what({
+        ...person,
+        action: 'user.role-changed',
+        changes: [{ field: 'role', before: 'Employee', after: 'AccountAdministrator' }],
+      }),
+    ).toBe('Rolle geändert: Paul Prüfling (Mitarbeiter*in → Konto-Administrator*in)');
+    expect(
+      what({
+        ...person,
+        action: 'user.updated',
+        changes: [{ field: 'lastName', before: 'Prüfling', after: 'Prüfer' }],
+      }),
+    ).toBe('Persönliche Daten geändert: Paul Prüfling (Nachname)');
+  });
+
   it('reads an action it does not know in German, never as the raw action or field name', () => {
     expect(
-      what({ action: 'user.role-changed', entityType: 'user', changes: [{ field: 'x', before: 1, after: 2 }] }),
+      what({
+        action: 'user.archived',
+        entityType: 'user',
+        subject: null,
+        changes: [{ field: 'x', before: 1, after: 2 }],
+      }),
     ).toBe('Benutzerkonto geändert');
     expect(what({ action: 'company.deleted', entityType: 'company', changes: [] })).toBe('Firma geändert');
     expect(what({ action: 'license.created', entityType: 'license', subject: null })).toBe('Sonstige Änderung');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAccess,
+  PENDING_EMPLOYEES_ANCHOR,
   shouldLoadOpenApplicationCount,
   visibleMenuEntries,
   visibleTiles,
@@ -156,6 +157,35 @@ describe('header menu', () => {
   });
 });
 
+describe("the company's 'Offene Anträge' (issue 10)", () => {
+  const managers = [user('Owner', true), user('AccountAdministrator', true)];
+
+  it('leads Owner and AccountAdministrator to the pending people on the employees page', () => {
+    for (const manager of managers) {
+      const entry = visibleMenuEntries(manager).find((e) => e.area === 'openApplications');
+      expect(entry?.href).toBe(`/employees#${PENDING_EMPLOYEES_ANCHOR}`);
+      expect(entry?.badge).toBe('pendingEmployeeCount');
+    }
+  });
+
+  it('never leads to a refused page: the employees page opens, the review of studio applications does not', () => {
+    for (const manager of managers) {
+      expect(canAccess(manager, 'employees', 'list')).toBe(true);
+      expect(canAccess(manager, 'employees', 'edit')).toBe(true);
+      expect(canAccess(manager, 'open-applications', 'list')).toBe(false);
+    }
+  });
+
+  it('gives the pending-people badge to no other menu entry or role', () => {
+    const withBadge = cases.flatMap(({ role, finished }) =>
+      visibleMenuEntries(user(role, finished))
+        .filter((entry) => entry.badge)
+        .map((entry) => `${role}:${entry.area}`),
+    );
+    expect(new Set(withBadge)).toEqual(new Set(['Owner:openApplications', 'AccountAdministrator:openApplications']));
+  });
+});
+
 describe('open-applications count', () => {
   it('is loaded by LumioAdmin only', () => {
     const loaders = cases.filter(({ role, finished }) => shouldLoadOpenApplicationCount(user(role, finished)));
@@ -172,7 +202,6 @@ describe('canAccess', () => {
   });
 
   it('opens an area to whoever is shown its tile or menu entry', () => {
-    expect(canAccess(user('Owner', true), 'open-applications', 'list')).toBe(true); // menu entry
     expect(canAccess(user('LumioAdmin', true), 'open-applications', 'list')).toBe(true); // tile
     expect(canAccess(user('Employee', true), 'open-applications', 'list')).toBe(false);
     expect(canAccess(user('Owner', false), 'employees', 'list')).toBe(false);

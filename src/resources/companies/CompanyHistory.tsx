@@ -7,9 +7,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailSection } from '../../components/detail';
-import type { LumioDataProvider } from '../../dataProvider';
+import type { CompanyHistoryPage, HistoryPageRequest, LumioDataProvider } from '../../dataProvider';
 import { MAX_PAGE_SIZE } from '../../domain/paging';
 import { companyHistoryKey } from './companyHistoryKey';
 import { describeHistoryEntry } from './historyText';
@@ -23,12 +24,28 @@ const STEP = 10;
  * when, newest first, from GET /company/{id}/history. Only the Owner and LumioAdmin may read it.
  */
 export function CompanyHistory({ companyId }: { companyId: Identifier }) {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<LumioDataProvider>();
+  return (
+    <HistorySection
+      queryKey={companyHistoryKey(companyId)}
+      load={(page) => dataProvider.getCompanyHistory(companyId, page)}
+    />
+  );
+}
+
+export interface HistorySectionProps {
+  /** Invalidating it reloads the section (e.g. after a change it records). */
+  queryKey: QueryKey;
+  load: (page: HistoryPageRequest) => Promise<CompanyHistoryPage>;
+}
+
+/** 'Letzte Änderungen' of any record's audit trail: a company's, or a person's (employees/{id}). */
+export function HistorySection({ queryKey, load }: HistorySectionProps) {
+  const translate = useTranslate();
   const [pageSize, setPageSize] = useState(STEP);
   const { data, isPending, error, isFetching } = useQuery({
-    queryKey: [...companyHistoryKey(companyId), pageSize],
-    queryFn: () => dataProvider.getCompanyHistory(companyId, { pageIndex: 0, pageSize }),
+    queryKey: [...queryKey, pageSize],
+    queryFn: () => load({ pageIndex: 0, pageSize }),
     // Showing more keeps the shown entries in place while the longer page loads.
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import type { CompanyHistoryEntry } from '../../dataProvider';
 import { formatDateTime } from '../../domain/dates';
-import { PROVIDER_ROLES, type Role } from '../../domain/roles';
+import { isRole, PROVIDER_ROLES, roleLabel, type Role } from '../../domain/roles';
 
 /** react-admin's translate, or any function of the same shape (tests pass the real catalogue). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -27,6 +27,10 @@ const ACTION_TEXTS: Record<string, string> = {
   'user.email-changed': 'userEmailChanged',
   'application.approved': 'applicationApproved',
   'owner-activation.resent': 'ownerActivationResent',
+  'user.approved': 'userApproved',
+  'user.rejected': 'userRejected',
+  'user.role-changed': 'userRoleChanged',
+  'user.deleted': 'userDeleted',
 };
 
 /** An action this page does not know yet (a later issue adds audit actions) still reads as German. */
@@ -84,14 +88,23 @@ function storeName(entry: CompanyHistoryEntry): string | null {
   return entry.subject;
 }
 
+/** A role change as 'Mitarbeiter*in → Konto-Administrator*in' (the audit row keeps no salutation). */
+function roleChange(entry: CompanyHistoryEntry): string {
+  const change = entry.changes.find(({ field }) => field === 'role');
+  if (!change || !isRole(change.before) || !isRole(change.after)) return '';
+  return `${roleLabel(change.before, null)} → ${roleLabel(change.after, null)}`;
+}
+
 function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string {
   const textKey = ACTION_TEXTS[entry.action] ?? ENTITY_FALLBACK_TEXTS[entry.entityType] ?? 'other';
   const head = translate(`${T}.what.${textKey}`);
   const fields = LISTS_FIELDS.has(entry.action) ? changedFieldLabels(entry, translate).join(', ') : '';
-  if (entry.entityType === 'store') {
-    const name = storeName(entry);
+  // A studio and a person are named: the company's history tells which one it was.
+  if (entry.entityType === 'store' || (entry.entityType === 'user' && entry.subject)) {
+    const name = entry.entityType === 'store' ? storeName(entry) : entry.subject;
     const named = name ? `${head}: ${name}` : head;
-    return fields ? `${named} (${fields})` : named;
+    const detail = entry.action === 'user.role-changed' ? roleChange(entry) : fields;
+    return detail ? `${named} (${detail})` : named;
   }
   return fields ? `${head}: ${fields}` : head;
 }

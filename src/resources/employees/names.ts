@@ -1,0 +1,23 @@
+import type { Identifier } from 'react-admin';
+
+/** react-admin resource name; also the route of spec section 2 (employees, employees/{id}). */
+export const EMPLOYEES_RESOURCE = 'employees';
+
+/** Every query of this resource starts with its name: invalidating it refreshes lists, count and histories. */
+export const pendingEmployeeCountKey = (companyId: Identifier | undefined) => [
+  EMPLOYEES_RESOURCE,
+  'pendingCount',
+  String(companyId),
+];
+export const employeeHistoryKey = (userId: Identifier) => [EMPLOYEES_RESOURCE, 'history', String(userId)];
+
+/** The list's columns in the spec's order ("Employees"). */
+export const EMPLOYEE_SOURCES = [
+  'salutation',
+  'firstName',
+  'lastName',
+  'email',
+  'birthDate',
+  'role',
+  'status',
+] as const;
