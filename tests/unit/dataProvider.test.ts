@@ -229,6 +229,24 @@ describe('create, update, delete', () => {
     expect(calls[0].url).toBe('/api/company/c1/history?pageIndex=0&pageSize=10');
   });
 
+  it("calls the company's decisions about its people by their paths", async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, page([], 3)) });
+    expect(await dataProvider.getPendingEmployeeCount('c1')).toBe(3);
+    await dataProvider.decideEmployee('c1', 'u1', 'Rejected');
+    await dataProvider.changeEmployeeRole('c1', 'u1', 'AccountAdministrator');
+    await dataProvider.getEmployeeHistory('c1', 'u1', { pageIndex: 0, pageSize: 10 });
+    await dataProvider.delete('employees', { id: 'u1', previousData: { id: 'u1' }, meta: { companyId: 'c1' } });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/company/c1/user?toApprove=true&pageSize=1',
+      'PUT /api/company/c1/user/u1/status',
+      'PUT /api/company/c1/user/u1/role',
+      'GET /api/company/c1/user/u1/history?pageIndex=0&pageSize=10',
+      'DELETE /api/company/c1/user/u1',
+    ]);
+    expect(calls[1].body).toEqual({ status: 'Rejected' });
+    expect(calls[2].body).toEqual({ role: 'AccountAdministrator' });
+  });
+
   it('DELETEs by id and returns the previous record', async () => {
     const { dataProvider, calls } = setup({ answer: jsonResponse(204) });
     const previousData = { id: 's1', companyId: 'c1', name: 'Mitte' };

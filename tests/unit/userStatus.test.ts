@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { USER_STATUSES, type UserStatus } from '../../src/domain/roles';
 import {
   INITIAL_STATUS,
+  isLockedOut,
   isPendingApproval,
   nextStatus,
   userStatusLabel,
@@ -85,6 +86,10 @@ describe('the user status machine', () => {
 
   it('counts exactly the unverified and verified people as waiting for the company’s approval', () => {
     expect(USER_STATUSES.filter(isPendingApproval)).toEqual(['Unverified', 'Verified']);
+  });
+
+  it('locks out exactly the rejected people', () => {
+    expect(USER_STATUSES.filter(isLockedOut)).toEqual(['Rejected']);
   });
 
   it('labels the statuses in German, a rejected person as rejected', () => {

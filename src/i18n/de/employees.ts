@@ -16,6 +16,10 @@ export const employeesMessages = {
         role: 'Rolle',
         status: 'Status',
       },
+      // react-admin's list title (the page shows its own heading 'Mitarbeitende').
+      page: {
+        list: 'Mitarbeitende',
+      },
     },
   },
   app: {

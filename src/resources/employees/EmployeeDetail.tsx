@@ -14,12 +14,12 @@ import {
   ResourceContextProvider,
   useDataProvider,
   useGetOne,
+  useParams,
   usePermissions,
   useRedirect,
   useTranslate,
 } from 'react-admin';
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router';
 import { DetailSection, FieldGrid, ReadOnlyTextFields } from '../../components/detail';
 import { useDialogs } from '../../components/dialogs';
 import type { LumioDataProvider } from '../../dataProvider';
