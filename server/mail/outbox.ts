@@ -15,6 +15,8 @@ export const MAIL_KINDS = {
   ownerActivation: 'owner-activation',
   emailChangeConfirmation: 'email-change-confirmation',
   emailChangedNotice: 'email-changed-notice',
+  employeeInvitation: 'employee-invitation',
+  employeeRegistered: 'employee-registered',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

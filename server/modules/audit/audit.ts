@@ -12,11 +12,14 @@ export type AuditAction =
   | 'store.updated'
   | 'store.deleted'
   | 'user.updated'
-  | 'user.email-changed';
+  | 'user.email-changed'
+  | 'invitation.created'
+  | 'invitation.renewed'
+  | 'user.registered';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'application' | 'company' | 'store' | 'user';
+  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;

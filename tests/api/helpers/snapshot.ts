@@ -16,6 +16,8 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'documents',
     'password_setup_tokens',
     'email_change_requests',
+    'employee_invitations',
+    'audit_events',
     '(SELECT id FROM mail_outbox)',
   ];
   const out: Record<string, string> = {};
