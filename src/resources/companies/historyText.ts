@@ -27,6 +27,9 @@ const ACTION_TEXTS: Record<string, string> = {
   'user.email-changed': 'userEmailChanged',
   'application.approved': 'applicationApproved',
   'owner-activation.resent': 'ownerActivationResent',
+  'invitation.created': 'invitationCreated',
+  'invitation.renewed': 'invitationRenewed',
+  'user.registered': 'userRegistered',
 };
 
 /** An action this page does not know yet (a later issue adds audit actions) still reads as German. */
@@ -35,6 +38,7 @@ const ENTITY_FALLBACK_TEXTS: Record<string, string> = {
   store: 'storeUpdated',
   user: 'userChanged',
   application: 'applicationChanged',
+  invitation: 'invitationCreated',
 };
 
 /** The label of a changed field: the same words as the form or table that shows the field. */
@@ -92,6 +96,11 @@ function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string 
     const name = storeName(entry);
     const named = name ? `${head}: ${name}` : head;
     return fields ? `${named} (${fields})` : named;
+  }
+  if (entry.entityType === 'invitation') {
+    // Who was invited: the address is all an invitation knows of the person.
+    const email = entry.changes.find((change) => change.field === 'email')?.after;
+    return typeof email === 'string' ? `${head}: ${email}` : head;
   }
   return fields ? `${head}: ${fields}` : head;
 }
