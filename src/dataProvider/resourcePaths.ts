@@ -24,6 +24,8 @@ export const RESOURCE_ROUTES = {
     updateFields: ['name', 'address', 'country', 'systemIntegratorId'],
   },
   'company-users': { path: '/company/{companyId}/user' },
+  // POST only (dialog inviteEmployee): the company is the inviter's own, never part of the path.
+  'employee-invitations': { path: '/employee-invitation', createFields: ['email'] },
   administrators: { path: '/administrator' },
   resellers: {
     path: '/system-integrator/{systemIntegratorId}/reseller',

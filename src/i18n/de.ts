@@ -3,6 +3,7 @@ import { accountActionsMessages } from './de/accountActions';
 import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
+import { inviteEmployeeMessages } from './de/employeeInvitation';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { datePickerMessages } from './de/registration';
@@ -21,6 +22,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   companyMessages,
   accountActionsMessages,
   profileMessages,
+  inviteEmployeeMessages,
   // The profile's birth date uses the shared picker inside the admin.
   datePickerMessages,
 ];
