@@ -25,6 +25,7 @@ import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
 import { documentsModule } from './modules/documents';
 import { emailChangeModule } from './modules/email-change';
+import { employeeInvitationsModule } from './modules/employee-invitations';
 import { ownerActivationModule } from './modules/owner-activation';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
@@ -136,6 +137,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(ownerActivationModule);
   await app.register(usersModule);
   await app.register(emailChangeModule);
+  await app.register(employeeInvitationsModule);
   await app.register(documentsModule);
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

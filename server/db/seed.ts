@@ -1,5 +1,6 @@
 import { addDays } from 'date-fns';
 import { count } from 'drizzle-orm';
+import { EMPLOYEE_INVITATION_VALID_DAYS } from '../../src/domain/employeeInvitation';
 import { hashPassword } from '../idp/passwords';
 import type { Db } from './client';
 import { hashSecretToken } from '../lib/secret-token';
@@ -14,7 +15,6 @@ export const DEMO_PASSWORD = 'lumio-demo';
  */
 export const DEMO_INVITATION_TOKEN = 'Demo-Einladung-Studio-Sonnenschein-Lumio-26';
 export const DEMO_INVITATION_EMAIL = 'eingeladen@studio-sonnenschein.example';
-const INVITATION_VALIDITY_DAYS = 7;
 
 /** Approved, verified employees of the demo company, so that its employee list shows more than one page. */
 const MORE_EMPLOYEES: [salutation: string, firstName: string, lastName: string, birthDate: string][] = [
@@ -262,7 +262,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       email: DEMO_INVITATION_EMAIL,
       invitedBy: owner.id,
       createdAt: now,
-      expiresAt: addDays(now, INVITATION_VALIDITY_DAYS),
+      expiresAt: addDays(now, EMPLOYEE_INVITATION_VALID_DAYS),
     });
   });
   return true;

@@ -17,6 +17,8 @@ export const MAIL_KINDS = {
   emailChangedNotice: 'email-changed-notice',
   employeeApproved: 'employee-approved',
   employeeRejected: 'employee-rejected',
+  employeeInvitation: 'employee-invitation',
+  employeeRegistered: 'employee-registered',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -1,6 +1,7 @@
 import { HttpError } from 'ra-core';
 import type { CompanyApplicationSubmit } from '../domain/companyApplication';
-import { EMAIL_CHANGE_CONFIRM_ROUTES, type EmailChangeKind } from '../domain/routes';
+import type { EmployeeInvitationView, InvitationRegistrationPayload } from '../domain/employeeInvitation';
+import { EMAIL_CHANGE_CONFIRM_ROUTES, EMPLOYEE_INVITATION_ROUTE, type EmailChangeKind } from '../domain/routes';
 import { createHttpClient, readCookie, XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from './http';
 
 /**
@@ -25,6 +26,10 @@ export interface PublicApi {
   confirmApplication(id: string, token: string): Promise<void>;
   /** GET /user-email-change-request/{id}/confirm?token=… (or the administrator's): the new login name. */
   confirmEmailChange(kind: EmailChangeKind, id: string, token: string): Promise<{ email: string }>;
+  /** GET /employee-invitation/{id}: the invited address and the company of an open invitation. */
+  getEmployeeInvitation(id: string): Promise<EmployeeInvitationView>;
+  /** POST /employee-invitation/{id}: registers the invited person (the second mail follows). */
+  registerThroughInvitation(id: string, payload: InvitationRegistrationPayload): Promise<{ email: string }>;
 }
 
 /** The part of XMLHttpRequest the upload uses; injectable for tests. */
@@ -86,6 +91,12 @@ export function createPublicApi({
         'GET',
         `/${EMAIL_CHANGE_CONFIRM_ROUTES[kind]}/${encodeURIComponent(id)}/confirm?token=${encodeURIComponent(token)}`,
       ),
+
+    getEmployeeInvitation: (id) =>
+      request<EmployeeInvitationView>('GET', `/${EMPLOYEE_INVITATION_ROUTE}/${encodeURIComponent(id)}`),
+
+    registerThroughInvitation: (id, payload) =>
+      request<{ email: string }>('POST', `/${EMPLOYEE_INVITATION_ROUTE}/${encodeURIComponent(id)}`, { body: payload }),
 
     // XMLHttpRequest instead of fetch: only it reports upload progress.
     uploadDocument: (file, { onProgress, signal } = {}) =>

@@ -26,6 +26,8 @@ export const RESOURCE_ROUTES = {
   'company-users': { path: '/company/{companyId}/user' },
   // The company's people (route employees): the same API, read with the company id in meta or filter.
   employees: { path: '/company/{companyId}/user' },
+  // POST only (dialog inviteEmployee): the company is the inviter's own, never part of the path.
+  'employee-invitations': { path: '/employee-invitation', createFields: ['email'] },
   administrators: { path: '/administrator' },
   resellers: {
     path: '/system-integrator/{systemIntegratorId}/reseller',

@@ -44,6 +44,9 @@ export const EMAIL_CHANGE_CONFIRM_ROUTES = {
 } as const;
 export type EmailChangeKind = keyof typeof EMAIL_CHANGE_CONFIRM_ROUTES;
 
+/** The public registration by invitation (spec section 2): the invitation mail links to /employee-invitation/{id}. */
+export const EMPLOYEE_INVITATION_ROUTE = 'employee-invitation';
+
 function firstSegment(pathname: string): string {
   return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
 }

@@ -4,6 +4,7 @@ import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
 import { employeesMessages } from './de/employees';
+import { inviteEmployeeMessages } from './de/employeeInvitation';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { datePickerMessages } from './de/registration';
@@ -23,6 +24,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   employeesMessages,
   accountActionsMessages,
   profileMessages,
+  inviteEmployeeMessages,
   // The profile's birth date uses the shared picker inside the admin.
   datePickerMessages,
 ];

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_INVITATION_TOKEN } from '../../server/db/seed';
 import { companies, stores, systemIntegrators, users } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { mailedEmailChangePath } from './helpers/emailChange';
+import { mailedInvitationToken, registrationBody } from './helpers/invitations';
 import { loginAs } from './helpers/login';
 import { approvedOwner } from './helpers/owners';
 import { snapshotTables } from './helpers/snapshot';
@@ -164,6 +166,11 @@ describe('permissions (docs/permissions.md)', () => {
     const uploaded = await apiClient(app).post('/api/document', PNG_FILE, { headers: upload });
     // Deleting a company succeeds for an unfinished owner: a company of its own, not a demo one.
     const leaving = await approvedOwner(app);
+    // Accepting an invitation needs an open one of its own: the anonymous call registers, the rest replay it.
+    const invited = 'rechte.eingeladen@studio-sonnenschein.example';
+    await apiClient(app, tokens.get(DEMO.owner)).post('/api/employee-invitation', { email: invited });
+    const invitationToken = await mailedInvitationToken(app, invited);
+    let inviteCounter = 0;
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -278,6 +285,16 @@ describe('permissions (docs/permissions.md)', () => {
       // Every demo owner has a password: the LumioAdmin's re-send is a 409 that changes nothing.
       'GET /api/company/{id}/owner-activation': { own: { id: morgenrot.id } },
       'POST /api/company/{id}/owner-activation': { own: { id: morgenrot.id } },
+      'POST /api/employee-invitation': {
+        own: {},
+        get body() {
+          inviteCounter += 1;
+          return { email: `rechte-einladung-${inviteCounter}@neu.example` };
+        },
+      },
+      // The demo invitation stays open: nobody registers through it here.
+      'GET /api/employee-invitation/{id}': { own: { id: DEMO_INVITATION_TOKEN } },
+      'POST /api/employee-invitation/{id}': { own: { id: invitationToken }, body: registrationBody() },
       'POST /api/document': { own: {}, body: PNG_FILE, headers: upload },
       'GET /api/document/{id}': { own: { id: (uploaded.json() as { id: string }).id } },
     };

@@ -151,6 +151,24 @@ describe('a company history entry in German', () => {
     ).toBe('Firma geändert: Webseite');
   });
 
+  it('names the invited address of an invitation and its renewal, and a registration through it', () => {
+    const invited = { field: 'email', before: null, after: 'neu@post.example' };
+    expect(what({ action: 'invitation.created', entityType: 'invitation', subject: null, changes: [invited] })).toBe(
+      'Mitarbeitende eingeladen: neu@post.example',
+    );
+    expect(
+      what({
+        action: 'invitation.renewed',
+        entityType: 'invitation',
+        subject: null,
+        changes: [invited, { field: 'replacedInvitationId', before: 'i-1', after: null }],
+      }),
+    ).toBe('Einladung erneut gesendet: neu@post.example');
+    expect(what({ action: 'user.registered', entityType: 'user', subject: null, changes: [invited] })).toBe(
+      'Über Einladung registriert',
+    );
+  });
+
   it('says who acted and when, in German date and time', () => {
     const line = describeHistoryEntry(entry({}), translate);
     expect(line.who).toBe('Stefan Sonnenschein');

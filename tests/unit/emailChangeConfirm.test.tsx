@@ -44,6 +44,8 @@ function renderConfirm(
     uploadDocument: vi.fn(),
     confirmApplication: vi.fn(),
     confirmEmailChange: vi.fn(confirmEmailChange),
+    getEmployeeInvitation: vi.fn(),
+    registerThroughInvitation: vi.fn(),
   };
   const route = `/${kind}-email-change-request/:id/confirm`;
   // StrictMode runs the effect twice, as in development: the link must still be opened once.

@@ -47,6 +47,8 @@ function renderRegistration(api: Partial<PublicApi> = {}) {
     uploadDocument: vi.fn(async (file: { name: string }) => ({ id: `doc-${file.name}` })),
     confirmApplication: vi.fn(async () => {}),
     confirmEmailChange: vi.fn(),
+    getEmployeeInvitation: vi.fn(),
+    registerThroughInvitation: vi.fn(),
     ...api,
   };
   render(

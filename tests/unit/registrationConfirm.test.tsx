@@ -36,6 +36,8 @@ function renderConfirm(confirmApplication: PublicApi['confirmApplication'], id =
     uploadDocument: vi.fn(),
     confirmApplication: vi.fn(confirmApplication),
     confirmEmailChange: vi.fn(),
+    getEmployeeInvitation: vi.fn(),
+    registerThroughInvitation: vi.fn(),
   };
   // StrictMode runs the effect twice, as in development: the call must still go out once.
   render(

@@ -276,10 +276,10 @@ describe('public shell', () => {
     expect(screen.getByText('DE000000000')).toBeVisible();
   });
 
-  it('shows a German placeholder for public screens that follow later', async () => {
+  it('opens the registration by invitation as a public page', async () => {
     renderPublic('/employee-invitation/abc');
-    expect(await screen.findByText('Dieser Bereich folgt in Kürze.', {}, LAZY_PAGE)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung' }, LAZY_PAGE)).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Pfad' })).toHaveTextContent('/employee-invitation/abc');
   });
 
   it.each([

@@ -16,11 +16,14 @@ export type AuditAction =
   | 'user.approved'
   | 'user.rejected'
   | 'user.role-changed'
-  | 'user.deleted';
+  | 'user.deleted'
+  | 'invitation.created'
+  | 'invitation.renewed'
+  | 'user.registered';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'application' | 'company' | 'store' | 'user';
+  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;

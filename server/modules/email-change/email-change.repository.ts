@@ -35,15 +35,18 @@ export function emailChangeRepository(db: DbOrTx) {
       return Boolean(row);
     },
 
-    /** Whether another user waits for the confirmation of a change to the address. */
-    async pendingForAnotherUser(email: string, userId: string, now: Date): Promise<boolean> {
+    /**
+     * Whether a user other than `userId` waits for the confirmation of a change to the address;
+     * with `userId` null, whether anyone does (an invitation may not hand it out either).
+     */
+    async pendingForAnotherUser(email: string, userId: string | null, now: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: emailChangeRequests.id })
         .from(emailChangeRequests)
         .where(
           and(
             sql`lower(${emailChangeRequests.newEmail}) = ${email.trim().toLowerCase()}`,
-            ne(emailChangeRequests.userId, userId),
+            userId === null ? undefined : ne(emailChangeRequests.userId, userId),
             live(now),
           ),
         )

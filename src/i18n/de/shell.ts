@@ -9,7 +9,6 @@ export const shellMessages = {
     startupFailed: 'Lumio konnte nicht gestartet werden. Bitte laden Sie die Seite später erneut.',
     comingSoon: 'Dieser Bereich folgt in Kürze.',
     backToDashboard: 'Zur Übersicht',
-    backToLanding: 'Zur Startseite',
     landing: {
       title: 'Willkommen bei Lumio',
       intro: 'Das Portal für Fotostudios: Registrierung, Identitätsprüfung per eID, Mitarbeitende und Lizenzen.',

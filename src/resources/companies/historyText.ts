@@ -31,6 +31,9 @@ const ACTION_TEXTS: Record<string, string> = {
   'user.rejected': 'userRejected',
   'user.role-changed': 'userRoleChanged',
   'user.deleted': 'userDeleted',
+  'invitation.created': 'invitationCreated',
+  'invitation.renewed': 'invitationRenewed',
+  'user.registered': 'userRegistered',
 };
 
 /** An action this page does not know yet (a later issue adds audit actions) still reads as German. */
@@ -39,6 +42,7 @@ const ENTITY_FALLBACK_TEXTS: Record<string, string> = {
   store: 'storeUpdated',
   user: 'userChanged',
   application: 'applicationChanged',
+  invitation: 'invitationCreated',
 };
 
 /** The label of a changed field: the same words as the form or table that shows the field. */
@@ -105,6 +109,11 @@ function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string 
     const named = name ? `${head}: ${name}` : head;
     const detail = entry.action === 'user.role-changed' ? roleChange(entry) : fields;
     return detail ? `${named} (${detail})` : named;
+  }
+  if (entry.entityType === 'invitation') {
+    // Who was invited: the address is all an invitation knows of the person.
+    const email = entry.changes.find((change) => change.field === 'email')?.after;
+    return typeof email === 'string' ? `${head}: ${email}` : head;
   }
   return fields ? `${head}: ${fields}` : head;
 }

@@ -17,6 +17,7 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'documents',
     'password_setup_tokens',
     'email_change_requests',
+    'employee_invitations',
     // A refused request leaves no trace in the audit trail either.
     'audit_events',
     '(SELECT id FROM mail_outbox)',

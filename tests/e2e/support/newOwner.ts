@@ -23,7 +23,7 @@ function expectStatus(response: APIResponse, status: number, what: string) {
 }
 
 /** The anti-forgery cookie the API set for this context, to echo in X-XSRF-TOKEN. */
-async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get('/config/config.json');
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('no XSRF-TOKEN cookie');
@@ -39,10 +39,15 @@ function location(response: APIResponse): string {
 }
 
 /**
- * A LumioAdmin's access token through the identity provider's real code flow with PKCE, as
+ * An access token of `email` through the identity provider's real code flow with PKCE, as
  * keycloak-js gets one, in this request context (never the page's: its browser stays signed out).
  */
-async function lumioAdminToken(request: APIRequestContext, baseURL: string): Promise<string> {
+export async function accessTokenOf(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const { keycloak } = (await (await request.get('/config/config.json')).json()) as RuntimeConfig;
   const realm = `/realms/${keycloak.realm}/protocol/openid-connect`;
   const verifier = randomBytes(32).toString('base64url');
@@ -59,10 +64,10 @@ async function lumioAdminToken(request: APIRequestContext, baseURL: string): Pro
   const authorize = await request.get(`${realm}/auth?${query}`, { maxRedirects: 0 });
   const loginForm = location(authorize);
   const posted = await request.post(loginForm, {
-    form: { username: DEMO_USERS.lumioAdmin.email, password: DEMO_PASSWORD },
+    form: { username: email, password },
     maxRedirects: 0,
   });
-  expectStatus(posted, 303, 'login of admin@lumio.example');
+  expectStatus(posted, 303, `login of ${email}`);
   const resumed = await request.get(location(posted), { maxRedirects: 0 });
   const code = new URL(resumed.headers().location ?? '').searchParams.get('code');
   if (!code) throw new Error('no authorization code');
@@ -118,7 +123,7 @@ export async function createNewOwner(request: APIRequestContext, baseURL: string
   const confirmed = await request.get(`/api${confirmLink.pathname}${confirmLink.search}`);
   expectStatus(confirmed, 200, 'application confirmed');
 
-  const token = await lumioAdminToken(request, baseURL);
+  const token = await accessTokenOf(request, baseURL, DEMO_USERS.lumioAdmin.email);
   const approved = await request.put(`/api/company-application/${id}/status`, {
     headers: { ...headers, authorization: `Bearer ${token}` },
     data: { status: 'Approved' },

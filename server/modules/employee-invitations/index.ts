@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forbidden } from '../../errors';
+import { requireRole } from '../../lib/permissions';
+import { publicRoute } from '../../lib/public-route';
+import { errorBodySchema, errorResponses } from '../../lib/responses';
+import {
+  invitationParams,
+  invitationSent,
+  invitationView,
+  inviteBody,
+  registered,
+  registrationBody,
+} from './employee-invitations.schemas';
+import { employeeInvitationService } from './employee-invitations.service';
+
+const tags = ['Mitarbeitende'];
+
+/**
+ * Inviting employees (spec sections 2 and 7): an Owner or AccountAdministrator whose registration
+ * is finished invites an address into their own company; the invitee opens the mailed link
+ * (public, rate limited), sees the address and the company, and registers.
+ */
+export async function employeeInvitationsModule(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = () =>
+    employeeInvitationService({ db: app.db, config: app.config, outbox: app.mailOutbox, idpAdmin: app.idpAdmin });
+
+  api.post(
+    '/api/employee-invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Mitarbeitende einladen (Owner, AccountAdministrator): Einladungslink an die Adresse, 7 Tage gültig',
+        body: inviteBody,
+        response: { 201: invitationSent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, ['Owner', 'AccountAdministrator']);
+      if (!user.companyId) throw forbidden();
+      const answer = await service().invite({ ...user, companyId: user.companyId }, request.body.email);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  api.get(
+    '/api/employee-invitation/:id',
+    {
+      config: publicRoute(app.config),
+      schema: {
+        tags,
+        summary: 'Einladung lesen (öffentlich, Link aus der E-Mail): eingeladene Adresse und Firma',
+        params: invitationParams,
+        response: { 200: invitationView, ...errorResponses, 429: errorBodySchema },
+      },
+    },
+    async (request) => service().view(request.params.id),
+  );
+
+  api.post(
+    '/api/employee-invitation/:id',
+    {
+      config: publicRoute(app.config),
+      schema: {
+        tags,
+        summary:
+          'Über die Einladung registrieren (öffentlich): legt den Mitarbeitenden an und sendet die nächsten Schritte',
+        params: invitationParams,
+        body: registrationBody,
+        response: { 201: registered, ...errorResponses, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service().register(request.params.id, request.body)),
+  );
+}

@@ -1,0 +1,43 @@
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import Button from '@mui/material/Button';
+import { useCreate, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { useDialogs } from '../../components/dialogs';
+import type { InviteEmployeePayload } from '../../domain/employeeInvitation';
+import { InviteEmployeeDialog } from './InviteEmployeeDialog';
+
+const T = 'app.inviteEmployee';
+/** The path map's entry for POST /employee-invitation (src/dataProvider/resourcePaths.ts). */
+export const EMPLOYEE_INVITATIONS_RESOURCE = 'employee-invitations';
+
+/**
+ * 'Mitarbeitende einladen' on the employees page (spec section 2): opens the dialog inviteEmployee,
+ * sends POST /employee-invitation, then says 'Der Mitarbeitende wurde eingeladen'; a refusal (e.g.
+ * 'E-mail already in use') opens the shared error dialog and leaves the dialog open to correct it.
+ */
+export function InviteEmployeeButton() {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [create, { isPending }] = useCreate();
+  const { showError, showSuccess } = useDialogs();
+
+  async function invite(payload: InviteEmployeePayload): Promise<boolean> {
+    try {
+      await create(EMPLOYEE_INVITATIONS_RESOURCE, { data: payload }, { returnPromise: true });
+    } catch (error) {
+      void showError(error);
+      return false;
+    }
+    void showSuccess({ title: `${T}.success`, text: `${T}.successText`, messageArgs: { email: payload.email } });
+    return true;
+  }
+
+  return (
+    <>
+      <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setOpen(true)}>
+        {translate(`${T}.button`)}
+      </Button>
+      {open ? <InviteEmployeeDialog onInvite={invite} isPending={isPending} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
