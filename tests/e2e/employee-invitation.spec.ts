@@ -1,13 +1,16 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { AccessibilityWatch } from './support/accessibility';
+import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
-import { inviteThroughApi, REGISTERED_MAIL_SUBJECT, waitForInvitationLink } from './support/invitations';
-import { expectLandingPage, logIn } from './support/login';
+import { REGISTERED_MAIL_SUBJECT, waitForInvitationLink } from './support/invitations';
+import { expectLandingPage, logIn, mainMenu } from './support/login';
 import { linkMatching, waitForMail } from './support/mails';
 
 /*
- * Issue 10, the invitation: the owner of Fotostudio Sonnenschein invites an address, the invitee
- * opens the mailed link, registers, sets a password through the second mail and logs in; an
- * invalid link shows the dialog invalidInvitation and returns to the start page.
+ * Issue 10, the invitation: the owner of Fotostudio Sonnenschein invites an address through
+ * 'Mitarbeitende einladen', the invitee opens the mailed link, registers, sets a password through
+ * the second mail and logs in; the owner finds them under 'Zu prüfende Mitarbeitende' and approves
+ * them. An invalid link shows the dialog invalidInvitation and returns to the start page.
  */
 
 /** Unique per run: the server's data dir lives for the whole run, addresses must be unused. */
@@ -17,13 +20,37 @@ const PASSWORD = `Einladung-${RUN}-1`;
 const invitee = { email: `eingeladen-${RUN}@studio-test.example`, firstName: 'Ella', lastName: 'Eingeladen' };
 
 const registerButton = (page: Page) => page.getByRole('button', { name: 'Registrieren' });
+const pendingSection = (page: Page) => page.getByRole('region', { name: 'Zu prüfende Mitarbeitende' });
 
-test('the invitee registers through the mailed link, sets a password from the second mail and logs in', async ({
+/** The owner, in a browser of their own, on the employees page. */
+async function ownerOnEmployeesPage(browser: Browser): Promise<{ owner: Page; watch: AccessibilityWatch }> {
+  const owner = await (await browser.newContext()).newPage();
+  const watch = await AccessibilityWatch.attach(owner);
+  await logIn(owner, DEMO_USERS.owner);
+  await mainMenu(owner).getByRole('link', { name: 'Mitarbeitende', exact: true }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Mitarbeitende' })).toBeVisible();
+  return { owner, watch };
+}
+
+test('the owner invites, the invitee registers through the mailed link, sets a password and logs in, the owner approves', async ({
   page,
   request,
   baseURL,
+  browser,
 }) => {
-  await inviteThroughApi(request, baseURL!, invitee.email);
+  const { owner, watch } = await ownerOnEmployeesPage(browser);
+  await owner.getByRole('button', { name: 'Mitarbeitende einladen' }).click();
+  const inviteDialog = owner.getByRole('dialog', { name: 'Mitarbeitende einladen' });
+  const inviteButton = inviteDialog.getByRole('button', { name: 'Einladen' });
+  await expect(inviteButton).toBeDisabled();
+  await inviteDialog.getByRole('textbox', { name: 'E-Mail' }).fill(invitee.email);
+  await inviteButton.click();
+  const invited = owner.getByTestId('success-dialog');
+  await expect(invited.getByRole('heading', { name: 'Der Mitarbeitende wurde eingeladen' })).toBeVisible();
+  await expect(invited).toContainText(`Wir haben die Einladung an ${invitee.email} gesendet.`);
+  await invited.getByRole('button', { name: 'Ok' }).click();
+  await expect(inviteDialog).toBeHidden();
+
   const { mail, link } = await waitForInvitationLink(request, invitee.email);
   expect(mail.text).toContain(`„${COMPANY}“ lädt Sie ein`);
   expect(link.startsWith(`${baseURL}/employee-invitation/`)).toBe(true);
@@ -75,6 +102,28 @@ test('the invitee registers through the mailed link, sets a password from the se
     email: invitee.email,
   });
   // Registration unfinished: the eID verification waits.
+  await expect(page.getByRole('list', { name: 'Bereiche' }).getByRole('link')).toHaveText([
+    /^Profilverwaltung/,
+    /^eID-Verifizierung/,
+  ]);
+
+  // The owner finds the new person waiting for approval and approves them.
+  await owner.reload();
+  const row = pendingSection(owner).getByRole('row').filter({ hasText: invitee.email });
+  await expect(row).toContainText('Nicht verifiziert');
+  await expect(row).toContainText('Mitarbeiterin');
+  await row.getByRole('button', { name: 'Freigeben' }).click();
+  const confirm = owner.getByTestId('confirm-dialog');
+  await confirm.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(owner.getByTestId('success-dialog')).toContainText(
+    `${invitee.firstName} ${invitee.lastName} wurde erfolgreich aktiviert.`,
+  );
+  await watch.checkLastScreen();
+  expect(watch.found, 'axe-core on the owner’s pages').toEqual([]);
+  await owner.context().close();
+
+  // Approved by the company; the eID verification still waits.
+  await page.reload();
   await expect(page.getByRole('list', { name: 'Bereiche' }).getByRole('link')).toHaveText([
     /^Profilverwaltung/,
     /^eID-Verifizierung/,

@@ -9,6 +9,7 @@ import { PENDING_EMPLOYEES_ANCHOR } from '../../domain/navigation';
 import type { Self } from '../../domain/self';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { EmployeeTable } from './EmployeeTable';
+import { InviteEmployeeButton } from './InviteEmployeeButton';
 import { useEmployeeActions } from './useEmployeeActions';
 import { usePendingEmployeeCount } from './usePendingEmployeeCount';
 
@@ -38,11 +39,7 @@ export function EmployeesPage() {
         <Typography component="h1" variant="h1" sx={{ mb: 2 }}>
           {title}
         </Typography>
-        {/*
-         * ISSUE 10 MERGE: the button 'Mitarbeitende einladen' (InviteEmployeeButton, dialog
-         * inviteEmployee, src/resources/employees/InviteEmployeeButton.tsx) belongs here, right of the
-         * title; the invitation's helper builds it and the lead wires it in.
-         */}
+        {companyId ? <InviteEmployeeButton /> : null}
       </Box>
       {content}
     </Box>

@@ -23,7 +23,7 @@ function expectStatus(response: APIResponse, status: number, what: string) {
 }
 
 /** The anti-forgery cookie the API set for this context, to echo in X-XSRF-TOKEN. */
-export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get('/config/config.json');
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('no XSRF-TOKEN cookie');
@@ -42,7 +42,7 @@ function location(response: APIResponse): string {
  * An access token of `email` through the identity provider's real code flow with PKCE, as
  * keycloak-js gets one, in this request context (never the page's: its browser stays signed out).
  */
-export async function accessTokenOf(
+async function accessTokenOf(
   request: APIRequestContext,
   baseURL: string,
   email: string,
