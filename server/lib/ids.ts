@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import type { ServerMessage } from '../../src/domain/errorCatalogue';
 
 const lowerCase = (id: string) => id.toLowerCase();
 
 /**
  * A UUID path or query parameter. UUIDs compare without case (RFC 9562) and the database answers
  * in lower case, so the id is lower-cased here, once: every later comparison of ids (the own
- * company, the own system integrator) stays a plain ===.
+ * company, the own system integrator) stays a plain ===. The message is one of the catalogue's, so
+ * the web app shows its German text (src/domain/errorCatalogue.ts).
  */
-export function uuidParam(message: string) {
+export function uuidParam(message: ServerMessage) {
   return z
     .string()
     .refine((value) => z.uuid().safeParse(value).success, message)

@@ -22,6 +22,10 @@ export const SERVER_MESSAGES = {
   licenseKeyUnknown: 'License key unknown',
   licenseKeyAlreadyInUse: 'License key already in use',
   invalidSystemIntegratorId: 'Invalid system integrator id',
+  invalidCompanyId: 'Invalid company id',
+  invalidUserId: 'Invalid user id',
+  invalidAdministratorId: 'Invalid administrator id',
+  invalidDocumentId: 'Invalid document id',
   invalidStoreId: 'Invalid store id',
   invalidResellerId: 'Invalid reseller id',
   invalidLicenseKey: 'Invalid license key',
@@ -72,6 +76,10 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   licenseKeyUnknown: 'Der Lizenzschlüssel ist nicht bekannt.',
   licenseKeyAlreadyInUse: 'Der Lizenzschlüssel wird bereits verwendet.',
   invalidSystemIntegratorId: 'Ungültige Systemintegrator-ID.',
+  invalidCompanyId: 'Ungültige Firmen-ID.',
+  invalidUserId: 'Ungültige Benutzer-ID.',
+  invalidAdministratorId: 'Ungültige Administrator-ID.',
+  invalidDocumentId: 'Ungültige Anlagen-ID.',
   invalidStoreId: 'Ungültige Studio-ID.',
   invalidResellerId: 'Ungültige Reseller-ID.',
   invalidLicenseKey: 'Ungültiger Lizenzschlüssel.',
@@ -166,7 +174,8 @@ export function serverMessageToGerman(message: string): string | undefined {
 const FIELD_PREFIX = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*:\s+/;
 
 function validationMessageToGerman(message: string): string {
-  return serverMessageToGerman(message) ?? message.replace(FIELD_PREFIX, '').trim();
+  const bare = message.replace(FIELD_PREFIX, '').trim();
+  return serverMessageToGerman(bare) ?? bare;
 }
 
 /**

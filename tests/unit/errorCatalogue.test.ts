@@ -140,6 +140,8 @@ describe('error catalogue', () => {
 
     it('translates catalogue messages sent as validation failures (malformed ids)', () => {
       expect(toGermanErrorText(validation('Invalid system integrator id'))).toBe('Ungültige Systemintegrator-ID.');
+      expect(toGermanErrorText(validation('userId: Invalid user id'))).toBe('Ungültige Benutzer-ID.');
+      expect(toGermanErrorText(validation('Invalid company id'))).toBe('Ungültige Firmen-ID.');
     });
 
     it('shows the same text only once', () => {

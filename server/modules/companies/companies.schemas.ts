@@ -47,8 +47,8 @@ export const companyPage = pagedResultSchema(companySchema);
 export const storeListQuery = pagingQuerySchema(['name', 'address', 'country']);
 export const storePage = pagedResultSchema(storeSchema);
 
-export const companyParams = z.strictObject({ id: uuidParam('Invalid company id') });
+export const companyParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidCompanyId) });
 export const storeParams = z.strictObject({
-  id: uuidParam('Invalid company id'),
+  id: uuidParam(SERVER_MESSAGES.invalidCompanyId),
   storeId: uuidParam(SERVER_MESSAGES.invalidStoreId),
 });

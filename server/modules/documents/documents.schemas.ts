@@ -1,7 +1,8 @@
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
 import { uuidParam } from '../../lib/ids';
 
-export const documentParams = z.strictObject({ id: uuidParam('Invalid document id') });
+export const documentParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidDocumentId) });
 
 export const uploadedDocumentSchema = z.object({ id: z.uuid() });
 

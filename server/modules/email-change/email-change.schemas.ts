@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
 import { EMAIL_RULES } from '../../../src/domain/profile';
 import { ruledTextField } from '../../lib/field-schema';
@@ -7,10 +8,10 @@ import { linkIdParam, uuidParam } from '../../lib/ids';
 export const emailChangeBody = z.strictObject({ email: ruledTextField(EMAIL_RULES, { lowerCase: true }) });
 
 export const userEmailParams = z.strictObject({
-  companyId: uuidParam('Invalid company id'),
-  userId: uuidParam('Invalid user id'),
+  companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId),
+  userId: uuidParam(SERVER_MESSAGES.invalidUserId),
 });
-export const administratorParams = z.strictObject({ id: uuidParam('Invalid administrator id') });
+export const administratorParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidAdministratorId) });
 
 /** The mailed link: a malformed id or token is answered like an unknown one (404). */
 export const confirmParams = z.strictObject({ id: linkIdParam() });

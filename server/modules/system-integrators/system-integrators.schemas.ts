@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
 import { systemIntegratorCreateSchema, systemIntegratorUpdateSchema } from '../../../src/domain/systemIntegrator';
 import { uuidParam } from '../../lib/ids';
@@ -6,6 +7,6 @@ import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 export const systemIntegratorSchema = z.object({ id: z.uuid(), name: z.string(), code: z.string() });
 export const systemIntegratorListQuery = pagingQuerySchema(['name', 'code']);
 export const systemIntegratorPage = pagedResultSchema(systemIntegratorSchema);
-export const systemIntegratorParams = z.strictObject({ id: uuidParam('Invalid system integrator id') });
+export const systemIntegratorParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId) });
 export const createSystemIntegratorBody = systemIntegratorCreateSchema;
 export const updateSystemIntegratorBody = systemIntegratorUpdateSchema;

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, EMPLOYEE_DECISIONS } from '../../../src/domain/employees';
 import { ROLES, USER_STATUSES } from '../../../src/domain/roles';
@@ -38,10 +39,10 @@ export const employeeListQuery = pagingQuerySchema(EMPLOYEE_SORT_FIELDS).extend(
 });
 export const employeePage = pagedResultSchema(employeeSchema);
 
-export const companyUserListParams = z.strictObject({ companyId: uuidParam('Invalid company id') });
+export const companyUserListParams = z.strictObject({ companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId) });
 export const companyUserParams = z.strictObject({
-  companyId: uuidParam('Invalid company id'),
-  userId: uuidParam('Invalid user id'),
+  companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId),
+  userId: uuidParam(SERVER_MESSAGES.invalidUserId),
 });
 
 /** PUT …/role: only the roles a company can give; nobody becomes Owner. */

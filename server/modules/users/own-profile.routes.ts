@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,8 +15,8 @@ import { selfAnswer, selfSchema } from '../self';
 
 const personalDataBody = z.strictObject(ruledFields(PERSONAL_DATA_RULES));
 const userParams = z.strictObject({
-  companyId: uuidParam('Invalid company id'),
-  userId: uuidParam('Invalid user id'),
+  companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId),
+  userId: uuidParam(SERVER_MESSAGES.invalidUserId),
 });
 
 /**
