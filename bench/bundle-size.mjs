@@ -151,7 +151,6 @@ async function main() {
 
     const owner = await logInMeasured(browser, base, USERS.owner);
     record('dashboard', 'Owner, after login', "list 'Bereiche'", BUDGETS.dashboard, owner.files);
-    await owner.context.close();
 
     // Admin screens: each opened directly (a bookmark, a reload) in a signed-in context.
     const screen = async (context, name, user, path, ready, readyLabel, discover) => {
@@ -173,6 +172,34 @@ async function main() {
       await page.waitForURL(pattern);
       return new URL(page.url()).pathname;
     };
+
+    // The studio's own screens, as the owner opens them.
+    await screen(
+      owner.context,
+      'company management',
+      'Owner',
+      '/company-management',
+      (page) => page.getByRole('heading', { level: 1, name: 'Firma' }),
+      "heading 'Firma'",
+    );
+    const employeePath = await screen(
+      owner.context,
+      'employees',
+      'Owner',
+      '/employees',
+      (page) => page.getByRole('region', { name: 'Alle Mitarbeitenden' }).locator('tbody tr').first(),
+      "first row of 'Alle Mitarbeitenden'",
+      detailPathOf('Albrecht', /\/employees\/[^/]+$/),
+    );
+    await screen(
+      owner.context,
+      'employee detail',
+      'Owner',
+      employeePath,
+      (page) => page.getByRole('combobox', { name: 'Rolle' }),
+      "select 'Rolle'",
+    );
+    await owner.context.close();
 
     const lumioAdmin = await logInMeasured(browser, base, USERS.lumioAdmin);
     record(

@@ -6,6 +6,17 @@ import { isPendingApproval, nextStatus, type UserStatusEvent } from './userStatu
  * the screens show exactly these actions, the server refuses everything else.
  */
 
+/** The employee list's columns in the spec's order ("Employees"); each one sorts the list. */
+export const EMPLOYEE_COLUMNS = [
+  'salutation',
+  'firstName',
+  'lastName',
+  'email',
+  'birthDate',
+  'role',
+  'status',
+] as const;
+
 /** The signed-in user looking at the employees of their own company. */
 export interface EmployeeViewer {
   id: string;

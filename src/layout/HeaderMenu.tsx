@@ -20,6 +20,7 @@ import { displayName, type Self } from '../domain/self';
 import { usePendingEmployeeCount } from '../resources/employees/usePendingEmployeeCount';
 import { Logo } from './Logo';
 import { focusRing } from './theme';
+import { visuallyHidden } from '../components/visuallyHidden';
 
 const DRAWER_ID = 'main-menu-drawer';
 
@@ -157,16 +158,6 @@ function EntryLabel({ entry, pendingCount }: { entry: MenuEntry; pendingCount: n
     </>
   );
 }
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Below 600 px: one labelled button opens the menu in a drawer (MUI moves and traps the focus). */
 function PhoneMenu() {

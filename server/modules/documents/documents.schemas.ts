@@ -1,5 +1,5 @@
-import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { uuidParam } from '../../lib/ids';
 
 export const documentParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidDocumentId) });

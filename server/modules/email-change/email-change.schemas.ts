@@ -1,5 +1,5 @@
-import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { EMAIL_RULES } from '../../../src/domain/profile';
 import { ruledTextField } from '../../lib/field-schema';
 import { linkIdParam, uuidParam } from '../../lib/ids';

@@ -1,5 +1,5 @@
-import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { systemIntegratorCreateSchema, systemIntegratorUpdateSchema } from '../../../src/domain/systemIntegrator';
 import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';

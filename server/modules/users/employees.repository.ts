@@ -1,4 +1,5 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, type AnyColumn } from 'drizzle-orm';
+import type { EMPLOYEE_COLUMNS } from '../../../src/domain/employees';
 import { PENDING_APPROVAL_STATUSES } from '../../../src/domain/userStatus';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
@@ -15,7 +16,8 @@ const employeeSelection = {
   role: users.role,
   status: users.status,
 };
-const sortable = {
+/** Each column of the list sorts it (src/domain/employees.ts EMPLOYEE_COLUMNS). */
+const sortable: Record<(typeof EMPLOYEE_COLUMNS)[number], AnyColumn> = {
   salutation: users.salutation,
   firstName: users.firstName,
   lastName: users.lastName,

@@ -1,6 +1,6 @@
-import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, EMPLOYEE_DECISIONS } from '../../../src/domain/employees';
+import { ASSIGNABLE_ROLES, EMPLOYEE_COLUMNS, EMPLOYEE_DECISIONS } from '../../../src/domain/employees';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { ROLES, USER_STATUSES } from '../../../src/domain/roles';
 import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
@@ -19,19 +19,8 @@ export const employeeSchema = z.object({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
-/** The list's sortable columns: every column it shows. */
-export const EMPLOYEE_SORT_FIELDS = [
-  'salutation',
-  'firstName',
-  'lastName',
-  'email',
-  'birthDate',
-  'role',
-  'status',
-] as const;
-
 /** GET …/user: the paging query, and `toApprove=true` for 'Zu prüfende Mitarbeitende' only. */
-export const employeeListQuery = pagingQuerySchema(EMPLOYEE_SORT_FIELDS).extend({
+export const employeeListQuery = pagingQuerySchema(EMPLOYEE_COLUMNS).extend({
   toApprove: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')

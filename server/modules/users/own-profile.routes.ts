@@ -1,8 +1,8 @@
-import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { mayEditPersonalData, PERSONAL_DATA_RULES } from '../../../src/domain/profile';
 import { users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';

@@ -7,6 +7,7 @@ import { useTranslate } from 'ra-core';
 import { useEffect, useId, useReducer, useRef, type ChangeEvent } from 'react';
 import type { UploadOptions } from '../../dataProvider/publicApi';
 import { DOCUMENT_CONTENT_TYPES, UPLOAD_TEXTS } from '../../domain/documents';
+import { visuallyHidden } from '../visuallyHidden';
 import {
   filesToUpload,
   initialUploadState,
@@ -155,14 +156,7 @@ export function FileUpload({ upload, onChange, onPendingChange, disabled = false
           accept={ACCEPT}
           disabled={disabled}
           onChange={select}
-          sx={{
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
+          sx={visuallyHidden}
         />
       </Box>
 

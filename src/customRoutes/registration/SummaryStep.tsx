@@ -15,6 +15,7 @@ import {
 import type { LegalLinks } from '../../domain/runtimeConfig';
 import { formatDate } from '../../domain/dates';
 import { birthDateIso, type Confirmations, type RegistrationValues } from './registrationForm';
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 const STEP_TITLE_KEYS = ['app.registration.steps.personal', 'app.registration.steps.company'] as const;
 
@@ -69,15 +70,6 @@ function LinkedLabel({ messageKey, href }: { messageKey: string; href: string })
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /*
  * The confirmations are native checkboxes in the theme's colour rather than MUI's Checkbox and

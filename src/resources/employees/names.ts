@@ -10,14 +10,3 @@ export const pendingEmployeeCountKey = (companyId: Identifier | undefined) => [
   String(companyId),
 ];
 export const employeeHistoryKey = (userId: Identifier) => [EMPLOYEES_RESOURCE, 'history', String(userId)];
-
-/** The list's columns in the spec's order ("Employees"). */
-export const EMPLOYEE_SOURCES = [
-  'salutation',
-  'firstName',
-  'lastName',
-  'email',
-  'birthDate',
-  'role',
-  'status',
-] as const;
