@@ -1,17 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type Keycloak from 'keycloak-js';
 import { HttpError } from 'ra-core';
-import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
-import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
 import ConfirmEmailChange from '../../src/customRoutes/ConfirmEmailChange';
-import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
 import type { PublicApi } from '../../src/dataProvider/publicApi';
 import type { EmailChangeKind } from '../../src/domain/emailChange';
 import { SERVER_MESSAGE_TEXTS } from '../../src/domain/errorCatalogue';
+import { anonymousSession, fakePublicApi, renderPublicPage } from './support/publicPage';
 
 afterEach(cleanup);
 
@@ -22,46 +17,14 @@ function renderConfirm(
   token = 'geheim-123',
 ) {
   const login = vi.fn(async () => {});
-  const runtime: Runtime = {
-    config: {
-      apiUrl: '/api',
-      keycloak: { url: 'http://localhost:8080', realm: 'lumio', clientId: 'lumio-web' },
-      brandOwner: { name: 'Lumio Bildtechnik GmbH', address: 'A', register: 'R', vatId: 'V', contact: 'C' },
-    },
-    session: {
-      keycloak: {} as Keycloak,
-      initOptions: {},
-      ready: Promise.resolve(false),
-      isAuthenticated: () => false,
-      login,
-      getValidToken: async () => undefined,
-      subject: () => undefined,
-      onSessionEnded: () => () => {},
-    } satisfies KeycloakSession,
-  };
-  const api: PublicApi = {
-    submitApplication: vi.fn(),
-    uploadDocument: vi.fn(),
-    confirmApplication: vi.fn(),
-    confirmEmailChange: vi.fn(confirmEmailChange),
-    getEmployeeInvitation: vi.fn(),
-    registerThroughInvitation: vi.fn(),
-  };
-  const route = `/${kind}-email-change-request/:id/confirm`;
-  // StrictMode runs the effect twice, as in development: the link must still be opened once.
-  render(
-    <StrictMode>
-      <RuntimeContext.Provider value={runtime}>
-        <PublicApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={[`/${kind}-email-change-request/${id}/confirm?token=${token}`]}>
-            <Routes>
-              <Route path={route} element={<ConfirmEmailChange kind={kind} />} />
-            </Routes>
-          </MemoryRouter>
-        </PublicApiContext.Provider>
-      </RuntimeContext.Provider>
-    </StrictMode>,
-  );
+  const api = fakePublicApi({ confirmEmailChange: vi.fn(confirmEmailChange) });
+  renderPublicPage({
+    at: `/${kind}-email-change-request/${id}/confirm?token=${token}`,
+    route: `/${kind}-email-change-request/:id/confirm`,
+    page: <ConfirmEmailChange kind={kind} />,
+    api,
+    runtime: { session: anonymousSession({ login }) },
+  });
   return { api, login };
 }
 

@@ -1,34 +1,12 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type Keycloak from 'keycloak-js';
 import { HttpError } from 'ra-core';
-import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
 import EmployeeInvitation from '../../src/customRoutes/employeeInvitation/EmployeeInvitation';
-import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
 import type { PublicApi } from '../../src/dataProvider/publicApi';
+import { fakePublicApi, renderPublicPage } from './support/publicPage';
 
 afterEach(cleanup);
-
-const runtime: Runtime = {
-  config: {
-    apiUrl: '/api',
-    keycloak: { url: 'http://localhost:8080', realm: 'lumio', clientId: 'lumio-web' },
-    brandOwner: { name: 'Lumio Bildtechnik GmbH', address: 'A', register: 'R', vatId: 'V', contact: 'C' },
-  },
-  session: {
-    keycloak: {} as Keycloak,
-    initOptions: {},
-    ready: Promise.resolve(false),
-    isAuthenticated: () => false,
-    login: async () => {},
-    getValidToken: async () => undefined,
-    subject: () => undefined,
-    onSessionEnded: () => () => {},
-  },
-};
 
 const notFound = () =>
   new HttpError('Invitation not found', 404, {
@@ -39,29 +17,17 @@ const notFound = () =>
   });
 
 function renderPage(api: Partial<PublicApi>) {
-  const fullApi: PublicApi = {
-    submitApplication: vi.fn(),
-    uploadDocument: vi.fn(),
-    confirmApplication: vi.fn(),
-    confirmEmailChange: vi.fn(),
+  const fullApi = fakePublicApi({
     getEmployeeInvitation: vi.fn(async () => ({ email: 'ella@post.example', company: { name: 'Studio Test GmbH' } })),
     registerThroughInvitation: vi.fn(async () => ({ email: 'ella@post.example' })),
     ...api,
-  };
-  render(
-    <StrictMode>
-      <RuntimeContext.Provider value={runtime}>
-        <PublicApiContext.Provider value={fullApi}>
-          <MemoryRouter initialEntries={['/employee-invitation/tok-1']}>
-            <Routes>
-              <Route path="/" element={<h1>Startseite</h1>} />
-              <Route path="/employee-invitation/:id" element={<EmployeeInvitation />} />
-            </Routes>
-          </MemoryRouter>
-        </PublicApiContext.Provider>
-      </RuntimeContext.Provider>
-    </StrictMode>,
-  );
+  });
+  renderPublicPage({
+    at: '/employee-invitation/tok-1',
+    route: '/employee-invitation/:id',
+    page: <EmployeeInvitation />,
+    api: fullApi,
+  });
   return { api: fullApi, user: userEvent.setup() };
 }
 

@@ -1,16 +1,11 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type Keycloak from 'keycloak-js';
 import { HttpError } from 'ra-core';
-import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
-import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
-import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
 import RegisterStudio from '../../src/customRoutes/registration/RegisterStudio';
 import type { PublicApi } from '../../src/dataProvider/publicApi';
 import type { CompanyApplicationSubmit } from '../../src/domain/companyApplication';
+import { fakePublicApi, renderPublicPage, TEST_RUNTIME_CONFIG } from './support/publicPage';
 
 afterEach(cleanup);
 
@@ -20,51 +15,27 @@ beforeAll(() => import('../../src/components/datePicker/CalendarDialog'), 30_000
 
 type User = ReturnType<typeof userEvent.setup>;
 
-const session: KeycloakSession = {
-  keycloak: {} as Keycloak,
-  initOptions: {},
-  ready: Promise.resolve(false),
-  isAuthenticated: () => false,
-  login: async () => {},
-  getValidToken: async () => undefined,
-  subject: () => undefined,
-  onSessionEnded: () => () => {},
-};
-
-const runtime: Runtime = {
+const runtime = {
   config: {
-    apiUrl: '/api',
-    keycloak: { url: 'http://localhost:8080', realm: 'lumio', clientId: 'lumio-web' },
-    brandOwner: { name: 'Lumio Bildtechnik GmbH', address: 'A', register: 'R', vatId: 'V', contact: 'C' },
+    ...TEST_RUNTIME_CONFIG,
     legal: { termsUrl: '/betreiber/agb-2025.pdf', privacyUrl: '/betreiber/datenschutz-2025.pdf' },
   },
-  session,
 };
 
 function renderRegistration(api: Partial<PublicApi> = {}) {
-  const fullApi: PublicApi = {
+  const fullApi = fakePublicApi({
     submitApplication: vi.fn(async () => ({ id: 'app-1' })),
     uploadDocument: vi.fn(async (file: { name: string }) => ({ id: `doc-${file.name}` })),
     confirmApplication: vi.fn(async () => {}),
-    confirmEmailChange: vi.fn(),
-    getEmployeeInvitation: vi.fn(),
-    registerThroughInvitation: vi.fn(),
     ...api,
-  };
-  render(
-    <StrictMode>
-      <RuntimeContext.Provider value={runtime}>
-        <PublicApiContext.Provider value={fullApi}>
-          <MemoryRouter initialEntries={['/register-studio']}>
-            <Routes>
-              <Route path="/" element={<h1>Startseite</h1>} />
-              <Route path="/register-studio" element={<RegisterStudio />} />
-            </Routes>
-          </MemoryRouter>
-        </PublicApiContext.Provider>
-      </RuntimeContext.Provider>
-    </StrictMode>,
-  );
+  });
+  renderPublicPage({
+    at: '/register-studio',
+    route: '/register-studio',
+    page: <RegisterStudio />,
+    api: fullApi,
+    runtime,
+  });
   return { api: fullApi, user: userEvent.setup() };
 }
 

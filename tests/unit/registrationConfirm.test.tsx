@@ -1,58 +1,20 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import type Keycloak from 'keycloak-js';
+import { cleanup, screen } from '@testing-library/react';
 import { HttpError } from 'ra-core';
-import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { KeycloakSession } from '../../src/authProvider/keycloakSession';
-import { RuntimeContext, type Runtime } from '../../src/authProvider/runtime';
 import ConfirmApplication from '../../src/customRoutes/ConfirmApplication';
-import { PublicApiContext } from '../../src/customRoutes/registration/publicApiContext';
 import type { PublicApi } from '../../src/dataProvider/publicApi';
+import { fakePublicApi, renderPublicPage } from './support/publicPage';
 
 afterEach(cleanup);
 
-const runtime: Runtime = {
-  config: {
-    apiUrl: '/api',
-    keycloak: { url: 'http://localhost:8080', realm: 'lumio', clientId: 'lumio-web' },
-    brandOwner: { name: 'Lumio Bildtechnik GmbH', address: 'A', register: 'R', vatId: 'V', contact: 'C' },
-  },
-  session: {
-    keycloak: {} as Keycloak,
-    initOptions: {},
-    ready: Promise.resolve(false),
-    isAuthenticated: () => false,
-    login: async () => {},
-    getValidToken: async () => undefined,
-    subject: () => undefined,
-    onSessionEnded: () => () => {},
-  } satisfies KeycloakSession,
-};
-
 function renderConfirm(confirmApplication: PublicApi['confirmApplication'], id = 'app-7', token = 'geheim-123') {
-  const api: PublicApi = {
-    submitApplication: vi.fn(),
-    uploadDocument: vi.fn(),
-    confirmApplication: vi.fn(confirmApplication),
-    confirmEmailChange: vi.fn(),
-    getEmployeeInvitation: vi.fn(),
-    registerThroughInvitation: vi.fn(),
-  };
-  // StrictMode runs the effect twice, as in development: the call must still go out once.
-  render(
-    <StrictMode>
-      <RuntimeContext.Provider value={runtime}>
-        <PublicApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={[`/company-application/${id}/confirm?token=${token}`]}>
-            <Routes>
-              <Route path="/company-application/:id/confirm" element={<ConfirmApplication />} />
-            </Routes>
-          </MemoryRouter>
-        </PublicApiContext.Provider>
-      </RuntimeContext.Provider>
-    </StrictMode>,
-  );
+  const api = fakePublicApi({ confirmApplication: vi.fn(confirmApplication) });
+  renderPublicPage({
+    at: `/company-application/${id}/confirm?token=${token}`,
+    route: '/company-application/:id/confirm',
+    page: <ConfirmApplication />,
+    api,
+  });
   return api;
 }
 

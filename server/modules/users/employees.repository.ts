@@ -6,18 +6,8 @@ import { planList, type PagingInput } from '../../lib/paging';
 import type { Employee } from './employees.schemas';
 import { users } from './users.table';
 
-const employeeSelection = {
-  id: users.id,
-  salutation: users.salutation,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  birthDate: users.birthDate,
-  role: users.role,
-  status: users.status,
-};
 /** Each column of the list sorts it (src/domain/employees.ts EMPLOYEE_COLUMNS). */
-const sortable: Record<(typeof EMPLOYEE_COLUMNS)[number], AnyColumn> = {
+const sortable = {
   salutation: users.salutation,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -25,7 +15,9 @@ const sortable: Record<(typeof EMPLOYEE_COLUMNS)[number], AnyColumn> = {
   birthDate: users.birthDate,
   role: users.role,
   status: users.status,
-};
+} satisfies Record<(typeof EMPLOYEE_COLUMNS)[number], AnyColumn>;
+/** What the list and the detail answer: the id and every column. */
+const employeeSelection = { id: users.id, ...sortable };
 const searchable = [users.firstName, users.lastName, users.email];
 
 const ofCompany = (companyId: string, userId: string) => and(eq(users.id, userId), eq(users.companyId, companyId));
