@@ -11,6 +11,7 @@ import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useRuntime } from '../authProvider/runtime';
+import { useStartLogin } from '../authProvider/useStartLogin';
 import type { PublicApi } from '../dataProvider/publicApi';
 import { errorToGermanText } from '../domain/errorCatalogue';
 import { LANDING_PATH, type EmailChangeKind } from '../domain/routes';
@@ -54,7 +55,7 @@ function ConfirmEmailChangeContent({ kind }: { kind: EmailChangeKind }) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
-  const [loggingIn, setLoggingIn] = useState(false);
+  const { login, loggingIn } = useStartLogin(session);
   usePageTitle(translate('app.pageTitles.emailChangeConfirmation'));
 
   useEffect(() => {
@@ -67,15 +68,6 @@ function ConfirmEmailChangeContent({ kind }: { kind: EmailChangeKind }) {
       current = false;
     };
   }, [api, kind, id, token]);
-
-  const login = () => {
-    setLoggingIn(true);
-    session.login().catch((error: unknown) => {
-      // Spec section 8: a login-initialisation failure is only logged.
-      console.error('Anmeldung konnte nicht gestartet werden', error);
-      setLoggingIn(false);
-    });
-  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, maxWidth: 640, mx: 'auto', mt: 2, textAlign: 'center' }}>

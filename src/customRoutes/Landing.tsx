@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useIdleLogoutNotice } from '../authProvider/idleLogoutNotice';
 import { useRuntime } from '../authProvider/runtime';
+import { useStartLogin } from '../authProvider/useStartLogin';
 import { DASHBOARD_PATH, REGISTER_STUDIO_PATH } from '../domain/routes';
 import { shellText } from '../i18n/shellText';
 import { Logo } from '../layout/Logo';
@@ -31,7 +32,7 @@ function InfoIcon() {
 export function Landing() {
   const navigate = useNavigate();
   const { session } = useRuntime();
-  const [loggingIn, setLoggingIn] = useState(false);
+  const { login, loggingIn } = useStartLogin(session);
   const loggedOutForInactivity = useIdleLogoutNotice();
   usePageTitle();
 
@@ -46,15 +47,6 @@ export function Landing() {
       mounted = false;
     };
   }, [session, navigate]);
-
-  const login = () => {
-    setLoggingIn(true);
-    session.login().catch((error: unknown) => {
-      // Spec section 8: a login-initialisation failure is only logged.
-      console.error('Anmeldung konnte nicht gestartet werden', error);
-      setLoggingIn(false);
-    });
-  };
 
   return (
     <PublicLayout>
