@@ -53,6 +53,13 @@ export const SERVER_MESSAGES = {
   emailChangeRequestExpired: 'E-mail change request expired',
   emailChangeAlreadyConfirmed: 'E-mail change already confirmed',
   employeeNotPendingApproval: 'Employee not pending approval',
+  eidAlreadyBound: 'eID already bound',
+  eidReviewPending: 'eID review pending',
+  eidCancelled: 'eID verification cancelled',
+  eidVerificationFailed: 'eID verification failed',
+  eidReviewNotFound: 'eID review not found',
+  eidReviewAlreadyDecided: 'eID review already decided',
+  invalidEidReviewId: 'Invalid eID review id',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -112,6 +119,14 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
     'Die E-Mail-Adresse wurde mit diesem Link bereits geändert. Sie können sich mit der neuen E-Mail-Adresse anmelden.',
   employeeNotPendingApproval:
     'Über diese Person wurde bereits entschieden: Sie wurde schon freigegeben oder abgelehnt. Bitte laden Sie die Liste neu.',
+  eidAlreadyBound: 'Ihr Ausweis ist bereits mit Ihrem Konto verknüpft. Eine weitere Verifizierung ist nicht nötig.',
+  eidReviewPending:
+    'Ihre persönlichen Daten und die Daten Ihres Ausweises werden gerade geprüft. Sie erhalten eine E-Mail, sobald die Prüfung abgeschlossen ist.',
+  eidCancelled: 'Die Verifizierung wurde in der Ausweis-App abgebrochen. Sie können sie jederzeit erneut starten.',
+  eidVerificationFailed: 'Die eID-Verifizierung ist fehlgeschlagen. Bitte starten Sie die Verifizierung erneut.',
+  eidReviewNotFound: 'Diese eID-Prüfung gibt es nicht (mehr).',
+  eidReviewAlreadyDecided: 'Über diese eID-Prüfung wurde bereits entschieden. Bitte laden Sie die Liste neu.',
+  invalidEidReviewId: 'Ungültige Prüfungs-ID.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */
