@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   eidBindings,
@@ -43,16 +43,11 @@ export function eidSessionRepository(db: DbOrTx) {
       return rows.map((row) => row.providerSessionId);
     },
 
-    /** Sessions that ended before `before` (finished or not): their answers are not asked for any more. */
+    /** Sessions whose end lies before `before` (every session is over by its end): nobody asks for them any more. */
     async deleteEndedBefore(before: Date): Promise<number> {
       const rows = await db
         .delete(eidSessions)
-        .where(
-          or(
-            lt(eidSessions.expiresAt, before),
-            and(isNotNull(eidSessions.finishedAt), lt(eidSessions.finishedAt, before)),
-          ),
-        )
+        .where(lt(eidSessions.expiresAt, before))
         .returning({ id: eidSessions.id });
       return rows.length;
     },
