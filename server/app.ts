@@ -12,6 +12,8 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { seedDemoData } from './db/seed';
 import { createCountCache, type CountCache } from './lib/count-cache';
 import { logSerializers } from './lib/log-serializers';
+import { eidPlugin } from './eid';
+import { derivePseudonymKey } from './eid/pseudonym';
 import { registerEmbeddedIdp } from './idp';
 import { jobsPlugin } from './jobs/plugin';
 import { mailPlugin } from './mail';
@@ -24,6 +26,9 @@ import { spaPlugin } from './plugins/spa';
 import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
 import { documentsModule } from './modules/documents';
+import { loadDocumentKey } from './modules/documents/crypto';
+import { eidBindingModule } from './modules/eid-binding';
+import { eidReviewsModule } from './modules/eid-reviews';
 import { emailChangeModule } from './modules/email-change';
 import { employeeInvitationsModule } from './modules/employee-invitations';
 import { ownerActivationModule } from './modules/owner-activation';
@@ -53,6 +58,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
   workersAfterListen?: boolean;
+  /**
+   * The eID binding's clock (session starts and ends); default the real time. Tests move it past a
+   * session's end: faking Date instead would expire the access tokens as well.
+   */
+  clock?: () => Date;
 }
 
 // Validation messages of the server's own schemas read in German, like the rest of the portal.
@@ -108,7 +118,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     if (ownsDatabase) await database.close();
   });
 
-  if (config.seedDemoData) await seedDemoData(database.db);
+  const clock = options.clock ?? (() => new Date());
+  // One key for the seeded bindings and the binding service: in memory-only mode every load of
+  // the documents' key makes a new one.
+  const pseudonymKey = derivePseudonymKey(await loadDocumentKey(config));
+  if (config.seedDemoData) await seedDemoData(database.db, { pseudonymKey });
 
   // Cross-cutting plugins, in the order they act on a request.
   await app.register(errorsPlugin);
@@ -122,6 +136,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(jobsPlugin, { database, workersAfterListen: options.workersAfterListen });
 
   const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
+  await app.register(eidPlugin, { clock });
   await app.register(authPlugin, {
     config,
     db: database.db,
@@ -139,6 +154,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(emailChangeModule);
   await app.register(employeeInvitationsModule);
   await app.register(documentsModule);
+  await app.register(eidBindingModule, { pseudonymKey, clock });
+  await app.register(eidReviewsModule);
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

@@ -12,3 +12,5 @@ export * from '../mail/outbox.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/email-change/email-change.table';
 export * from '../modules/employee-invitations/employee-invitations.table';
+export * from '../modules/eid-binding/eid-binding.table';
+export * from '../modules/eid-reviews/eid-reviews.table';

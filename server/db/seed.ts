@@ -1,10 +1,12 @@
 import { addDays } from 'date-fns';
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { EMPLOYEE_INVITATION_VALID_DAYS } from '../../src/domain/employeeInvitation';
+import { pseudonymHash } from '../eid/pseudonym';
+import { asOnCard, DEMO_BOUND_CARD, simulatedCardNumber } from '../eid/simulator';
 import { hashPassword } from '../idp/passwords';
 import type { Db } from './client';
 import { hashSecretToken } from '../lib/secret-token';
-import { companies, employeeInvitations, stores, systemIntegrators, users } from './schema';
+import { companies, eidBindings, eidReviews, employeeInvitations, stores, systemIntegrators, users } from './schema';
 
 export const DEMO_PASSWORD = 'lumio-demo';
 
@@ -74,10 +76,22 @@ const MORE_SYSTEM_INTEGRATORS: [string, string][] = [
 ];
 
 /**
+ * The person whose eID review is open in the demo (route verification-check): she married after
+ * the company registered her, so her ID card carries her new family name.
+ */
+export const DEMO_EID_REVIEW_EMAIL = 'pruefung@studio-sonnenschein.example';
+const DEMO_EID_REVIEW_CARD_FAMILY_NAME = 'Lindner-Berg';
+
+export interface SeedSecrets {
+  /** Key of the pseudonyms' HMAC (server/eid/pseudonym.ts), for the demo users' bound cards. */
+  pseudonymKey: Buffer;
+}
+
+/**
  * Demo data for the embedded mode: only when the database has no users yet, and never in
  * production (loadConfig refuses SEED_DEMO_DATA without embedded services).
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -243,6 +257,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       },
       {
         passwordHash,
+        // Approved before her eID: her card differs from the profile, and a LumioAdmin reviews it.
+        status: 'Approved',
+        email: DEMO_EID_REVIEW_EMAIL,
+        firstName: 'Lena',
+        lastName: 'Lindner',
+        salutation: 'Frau',
+        birthDate: '1992-11-03',
+        role: 'Employee',
+        companyId: sonnenschein.id,
+      },
+      {
+        passwordHash,
         // An owner starts as Approved (the provider approved the application) and still lacks the eID.
         status: 'Approved',
         email: 'neu@studio-morgenrot.example',
@@ -256,6 +282,41 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     ]);
 
     const now = new Date();
+    // Everyone whose eID is bound (Verified, VerifiedAndApproved) has a card: the owner the demo
+    // card that the simulator's answer "already bound" presents, everyone else the card the
+    // simulator's phone page would show them (server/eid/simulator.ts).
+    const bound = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(isNotNull(users.companyId), inArray(users.status, ['Verified', 'VerifiedAndApproved'])));
+    await tx.insert(eidBindings).values(
+      bound.map((person) => ({
+        userId: person.id,
+        pseudonymHash: pseudonymHash(
+          pseudonymKey,
+          person.id === owner.id ? DEMO_BOUND_CARD : simulatedCardNumber(person.id),
+        ),
+        documentType: 'ID',
+        createdAt: now,
+        boundAt: now,
+      })),
+    );
+    const [inReview] = await tx.select().from(users).where(eq(users.email, DEMO_EID_REVIEW_EMAIL));
+    await tx.insert(eidBindings).values({
+      userId: inReview.id,
+      pseudonymHash: pseudonymHash(pseudonymKey, simulatedCardNumber(inReview.id)),
+      documentType: 'ID',
+      createdAt: now,
+      boundAt: null,
+    });
+    await tx.insert(eidReviews).values({
+      userId: inReview.id,
+      createdAt: now,
+      givenNames: asOnCard(inReview.firstName),
+      familyName: asOnCard(DEMO_EID_REVIEW_CARD_FAMILY_NAME),
+      birthDate: inReview.birthDate,
+    });
+
     await tx.insert(employeeInvitations).values({
       tokenHash: hashSecretToken(DEMO_INVITATION_TOKEN),
       companyId: sonnenschein.id,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { deleteStaleLoginThrottles } from '../idp/login-throttle';
 import { mailOutbox } from '../mail/outbox.table';
+import { eidSessionRepository } from '../modules/eid-binding/eid-binding.repository';
 import { cleanupDocuments } from './document-cleanup';
 import { defineJob } from './job';
 
@@ -24,9 +25,13 @@ export async function deleteOldMailRecords(db: DbOrTx, now = new Date()): Promis
   return rows.length;
 }
 
+/** eID binding sessions are kept this long after their end, for status checks that come late. */
+export const EID_SESSION_RETENTION_DAYS = 1;
+
 /**
  * Deletes what must not be kept: documents no application took, documents of long-rejected
- * applications, applications never confirmed, old mail records, login throttles long quiet. Every step is one conditional
+ * applications, applications never confirmed, old mail records, login throttles long quiet, ended
+ * eID sessions. Every step is one conditional
  * DELETE, so two runs at once (or a retry) delete each row once and nothing else. Every ten
  * minutes, so that unattached uploads go within their lifetime plus ten minutes.
  */
@@ -39,8 +44,18 @@ export const cleanupJob = defineJob({
     const documents = await cleanupDocuments(db, { retentionDays: config.documentRetentionDays });
     const mailRecords = await deleteOldMailRecords(db);
     const loginThrottles = await deleteStaleLoginThrottles(db, new Date());
-    if (documents.unattached || documents.rejected || documents.expiredApplications || mailRecords || loginThrottles) {
-      log.info({ ...documents, mailRecords, loginThrottles }, 'cleanup done');
+    const eidSessions = await eidSessionRepository(db).deleteEndedBefore(
+      subDays(new Date(), EID_SESSION_RETENTION_DAYS),
+    );
+    if (
+      documents.unattached ||
+      documents.rejected ||
+      documents.expiredApplications ||
+      mailRecords ||
+      loginThrottles ||
+      eidSessions
+    ) {
+      log.info({ ...documents, mailRecords, loginThrottles, eidSessions }, 'cleanup done');
     }
   },
 });

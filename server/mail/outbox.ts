@@ -19,6 +19,10 @@ export const MAIL_KINDS = {
   employeeRejected: 'employee-rejected',
   employeeInvitation: 'employee-invitation',
   employeeRegistered: 'employee-registered',
+  eidBound: 'eid-bound',
+  eidReviewOpened: 'eid-review-opened',
+  eidReviewConfirmed: 'eid-review-confirmed',
+  eidReviewRejected: 'eid-review-rejected',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -284,7 +284,8 @@ describe('production mode', () => {
   it('has no /dev pages, even with EMBEDDED=true (404 error body)', async () => {
     const app = await buildTestApp({ NODE_ENV: 'production', EMBEDDED: 'true', SEED_DEMO_DATA: 'false' });
     try {
-      for (const url of ['/dev/mail', '/dev/mail.json']) expectNotFoundBody(await app.inject({ method: 'GET', url }));
+      for (const url of ['/dev/mail', '/dev/mail.json', '/dev/eid/irgendwas'])
+        expectNotFoundBody(await app.inject({ method: 'GET', url }));
     } finally {
       await app.close();
     }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_INVITATION_TOKEN } from '../../server/db/seed';
-import { companies, stores, systemIntegrators, users } from '../../server/db/schema';
+import { DEMO_EID_REVIEW_EMAIL, DEMO_INVITATION_TOKEN } from '../../server/db/seed';
+import { companies, eidReviews, stores, systemIntegrators, users } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { mailedEmailChangePath } from './helpers/emailChange';
@@ -171,6 +171,11 @@ describe('permissions (docs/permissions.md)', () => {
     await apiClient(app, tokens.get(DEMO.owner)).post('/api/employee-invitation', { email: invited });
     const invitationToken = await mailedInvitationToken(app, invited);
     let inviteCounter = 0;
+    const [inReview] = await app.db
+      .select({ id: eidReviews.id })
+      .from(eidReviews)
+      .innerJoin(users, eq(users.id, eidReviews.userId))
+      .where(eq(users.email, DEMO_EID_REVIEW_EMAIL));
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -297,6 +302,14 @@ describe('permissions (docs/permissions.md)', () => {
       'POST /api/employee-invitation/{id}': { own: { id: invitationToken }, body: registrationBody() },
       'POST /api/document': { own: {}, body: PNG_FILE, headers: upload },
       'GET /api/document/{id}': { own: { id: (uploaded.json() as { id: string }).id } },
+      // Finished company users are 409 'eID already bound'; the unfinished owner starts a session.
+      'POST /api/user/eid/bind': { own: {} },
+      // Without x-session-id every company user is 404 'Session not found'.
+      'GET /api/user/eid/bind': { own: {} },
+      'GET /api/eid-review': { own: {} },
+      'GET /api/eid-review/{id}': { own: { id: inReview.id } },
+      // The demo review: the LumioAdmin's call decides it; every refused call leaves it as it is.
+      'PUT /api/eid-review/{id}/decision': { own: { id: inReview.id }, body: { decision: 'reject' } },
     };
   });
 

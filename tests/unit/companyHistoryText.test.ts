@@ -169,6 +169,19 @@ describe('a company history entry in German', () => {
     );
   });
 
+  it('names the person of an eID binding, a review opened, confirmed and rejected', () => {
+    const person = { entityType: 'user', subject: 'Lena Lindner' };
+    const status = [{ field: 'status', before: 'Approved', after: 'VerifiedAndApproved' }];
+    expect(what({ ...person, action: 'eid.bound', changes: status })).toBe('Ausweis per eID verknüpft: Lena Lindner');
+    expect(what({ ...person, action: 'eid.review-opened', changes: [] })).toBe(
+      'Ausweisdaten weichen ab, Prüfung durch Lumio: Lena Lindner',
+    );
+    expect(what({ ...person, action: 'eid.review-confirmed', changes: status })).toBe(
+      'eID-Prüfung bestätigt, Ausweis verknüpft: Lena Lindner',
+    );
+    expect(what({ ...person, action: 'eid.review-rejected', changes: [] })).toBe('eID-Prüfung abgelehnt: Lena Lindner');
+  });
+
   it('says who acted and when, in German date and time', () => {
     const line = describeHistoryEntry(entry({}), translate);
     expect(line.who).toBe('Stefan Sonnenschein');

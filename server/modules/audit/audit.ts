@@ -19,7 +19,11 @@ export type AuditAction =
   | 'user.deleted'
   | 'invitation.created'
   | 'invitation.renewed'
-  | 'user.registered';
+  | 'user.registered'
+  | 'eid.bound'
+  | 'eid.review-opened'
+  | 'eid.review-confirmed'
+  | 'eid.review-rejected';
 
 export interface AuditEntry {
   action: AuditAction;

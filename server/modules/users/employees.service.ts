@@ -16,6 +16,8 @@ import { employeeRejectedMail } from '../../mail/templates/employee-rejected';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { companyRepository } from '../companies/companies.repository';
+import { eidBindingRepository } from '../eid-binding/eid-binding.repository';
+import { eidReviewRepository } from '../eid-reviews/eid-reviews.repository';
 import { employeeRepository } from './employees.repository';
 import type { Employee } from './employees.schemas';
 import { endAllSessions } from './sessions';
@@ -100,6 +102,9 @@ export function employeeService({ db, config, outbox, idpAdmin }: EmployeeServic
         if (status === 'Rejected') {
           await port().disableUser(tx, userId);
           await endAllSessions(tx, port(), userId, now);
+          // An open eID review of the person is moot: the card's data go, the held card is released.
+          await eidReviewRepository(tx).deleteOpenOfUser(userId);
+          await eidBindingRepository(tx).releaseHeld(userId);
         }
         const after = { ...before, status };
         await recordAudit(tx, actor, {

@@ -34,6 +34,10 @@ const ACTION_TEXTS: Record<string, string> = {
   'invitation.created': 'invitationCreated',
   'invitation.renewed': 'invitationRenewed',
   'user.registered': 'userRegistered',
+  'eid.bound': 'eidBound',
+  'eid.review-opened': 'eidReviewOpened',
+  'eid.review-confirmed': 'eidReviewConfirmed',
+  'eid.review-rejected': 'eidReviewRejected',
 };
 
 /** An action this page does not know yet (a later issue adds audit actions) still reads as German. */

@@ -20,7 +20,7 @@ export const DEMO = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { distDir?: string; logStream?: { write(line: string): void } } = {},
+  options: { distDir?: string; logStream?: { write(line: string): void }; clock?: () => Date } = {},
 ): Promise<FastifyInstance & { database: Database }> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,6 +39,7 @@ export async function buildTestApp(
     config,
     database,
     distDir: options.distDir,
+    clock: options.clock,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   app.addHook('onClose', async () => {

@@ -18,6 +18,9 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'password_setup_tokens',
     'email_change_requests',
     'employee_invitations',
+    'eid_sessions',
+    'eid_bindings',
+    'eid_reviews',
     // A refused request leaves no trace in the audit trail either.
     'audit_events',
     '(SELECT id FROM mail_outbox)',

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { EID_REVIEW_DECISIONS, EID_REVIEW_SORT_FIELDS } from '../../../src/domain/eidReview';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import { ROLES, USER_STATUSES } from '../../../src/domain/roles';
+import { uuidParam } from '../../lib/ids';
+import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
+
+const identityField = z.enum(['firstName', 'lastName', 'birthDate']);
+
+/** One open review in the list (EidReviewListItem of src/domain/eidReview.ts). */
+export const reviewListItem = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  createdAt: z.string(),
+});
+export const reviewListQuery = pagingQuerySchema(EID_REVIEW_SORT_FIELDS);
+export const reviewPage = pagedResultSchema(reviewListItem);
+
+/** One open review: the profile beside the card (EidReviewDetail of src/domain/eidReview.ts). */
+export const reviewDetail = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  user: z.object({
+    id: z.uuid(),
+    salutation: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    birthDate: z.string().nullable(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(USER_STATUSES),
+    companyId: z.uuid(),
+    companyName: z.string(),
+  }),
+  document: z.object({
+    givenNames: z.string(),
+    familyName: z.string(),
+    birthDate: z.string(),
+    documentType: z.string(),
+  }),
+  differences: z.array(identityField),
+});
+
+export const reviewParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidEidReviewId) });
+export const decisionBody = z.strictObject({ decision: z.enum(EID_REVIEW_DECISIONS) });
+export const decided = z.object({ status: z.enum(USER_STATUSES) });
