@@ -10,6 +10,7 @@ import { profileMessages } from './de/profile';
 import { datePickerMessages } from './de/registration';
 import { shellMessages } from './de/shell';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
+import { verifyMessages } from './de/verify';
 import { mergeMessages } from './mergeMessages';
 import { raGermanMessages } from './raGerman';
 
@@ -25,6 +26,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   accountActionsMessages,
   profileMessages,
   inviteEmployeeMessages,
+  verifyMessages,
   // The profile's birth date uses the shared picker inside the admin.
   datePickerMessages,
 ];
