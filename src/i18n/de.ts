@@ -3,6 +3,7 @@ import { accountActionsMessages } from './de/accountActions';
 import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
+import { eidReviewsMessages } from './de/eidReviews';
 import { employeesMessages } from './de/employees';
 import { inviteEmployeeMessages } from './de/employeeInvitation';
 import { openApplicationsMessages } from './de/openApplications';
@@ -27,6 +28,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   profileMessages,
   inviteEmployeeMessages,
   verifyMessages,
+  eidReviewsMessages,
   // The profile's birth date uses the shared picker inside the admin.
   datePickerMessages,
 ];
