@@ -125,7 +125,7 @@ const errorDialog = () => screen.findByRole('dialog', { name: 'Das war nicht so 
 /** Step 1 → 2, then the first status check (10 s later) is running. */
 async function startAndWaitForFirstCheck(setup: ReturnType<typeof renderVerify>) {
   await user().click(await startButton());
-  await screen.findByRole('img', { name: 'QR-Code für die Verifizierung mit dem Smartphone' });
+  await screen.findByRole('img', { name: 'QR-Code für Ihr Smartphone' });
   await advance(10_000);
   expect(setup.calls.checkEidBinding).toHaveBeenCalledTimes(1);
 }
@@ -149,10 +149,14 @@ describe('step 1: instructions', () => {
     expect(document.title).toBe('eID-Verifizierung – Lumio');
     expect(await startButton()).toBeEnabled();
     expect(screen.getByText('Ihren Personalausweis mit aktivierter Online-Ausweisfunktion')).toBeInTheDocument();
-    expect(screen.getByText('die sechsstellige PIN Ihres Ausweises')).toBeInTheDocument();
+    expect(screen.getByText('seine sechsstellige PIN')).toBeInTheDocument();
     expect(screen.getByText(/AusweisApp/)).toBeInTheDocument();
     expect(screen.getByText('Scannen Sie den QR-Code mit Ihrem Smartphone.')).toBeInTheDocument();
-    expect(screen.getByText(/denselben Vergleichscode anzeigt wie dieser Bildschirm/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Fahren Sie nur fort, wenn Ihr Smartphone „Lumio“ und denselben Vergleichscode wie dieser Bildschirm zeigt. Sonst brechen Sie ab.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.startEidBinding).not.toHaveBeenCalled();
     expect(missingKeys).toEqual([]);
   });
@@ -173,10 +177,10 @@ describe('step 2: QR code and polling', () => {
 
     await user().click(await startButton());
 
-    expect(
-      await screen.findByRole('img', { name: 'QR-Code für die Verifizierung mit dem Smartphone' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR-Code für Ihr Smartphone' })).toBeInTheDocument();
     expect(calls.startEidBinding).toHaveBeenCalledTimes(1);
+    // The start button is gone: the new step's heading has the focus.
+    expect(screen.getByRole('heading', { name: 'QR-Code scannen' })).toHaveFocus();
     expect(vi.mocked(QRCodeSVG)).toHaveBeenLastCalledWith(
       expect.objectContaining({
         value: `${window.location.origin}/dev/eid/mt%2FQ2x5%2Bk7`,
@@ -188,6 +192,7 @@ describe('step 2: QR code and polling', () => {
     expect(screen.getByText('mt/Q2x5+k7')).toBeInTheDocument();
     expect(screen.getByText('K7Q-4M2')).toBeInTheDocument();
     expect(screen.getByText('24.11.2026, 14:35')).toBeInTheDocument();
+    expect(screen.getByText(/denselben Vergleichscode wie dieser Bildschirm zeigt/)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Warten auf die Bestätigung mit Ihrem Ausweis …');
     expect(screen.queryByRole('button', { name: 'Verifizierung starten' })).not.toBeInTheDocument();
     expect(missingKeys).toEqual([]);
@@ -294,6 +299,7 @@ describe('outcomes', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Ihre Angaben werden geprüft' })).toBeInTheDocument();
+    expect(screen.getByText(/Ihre Angaben werden deshalb manuell geprüft/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /starten/ })).not.toBeInTheDocument();
     expect(setup.app.pathname()).toBe('/verify');
     expect(setup.refreshSelf).not.toHaveBeenCalled();
@@ -328,9 +334,10 @@ describe('outcomes', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Ok' }));
 
     const restart = await screen.findByRole('button', { name: 'Erneut starten' });
-    expect(
-      screen.getByText('Die Verifizierung wurde nicht abgeschlossen. Sie können sie erneut starten.'),
-    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'So bestätigen Sie Ihre Identität' })).toHaveFocus(),
+    );
+    expect(screen.getByText('Die Verifizierung wurde nicht abgeschlossen.')).toBeVisible();
     await advance(60_000);
     expect(setup.calls.checkEidBinding).toHaveBeenCalledTimes(1);
 

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
+import { StepHeading } from './StepHeading';
 
 const T = 'app.verify.instructions';
 const NEEDS = ['idCard', 'pin', 'app'] as const;
@@ -26,10 +27,10 @@ export function VerifyInstructions({
   const translate = useTranslate();
   return (
     <Box component="section" aria-labelledby="verify-instructions">
-      <Typography id="verify-instructions" component="h2" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+      {/* Back to step 1 after a failed attempt: the heading takes the focus; not on the first visit. */}
+      <StepHeading id="verify-instructions" focus={failed}>
         {translate(`${T}.title`)}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{translate(`${T}.intro`)}</Typography>
+      </StepHeading>
       <Typography component="h3" sx={{ fontWeight: 600 }}>
         {translate(`${T}.needsTitle`)}
       </Typography>

@@ -1,7 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Loading } from 'react-admin';
 import { usePermissions, useTranslate } from 'ra-core';
 import { canStartEidBinding } from '../../domain/eid';
 import type { Self } from '../../domain/self';
@@ -9,16 +8,20 @@ import { usePageTitle } from '../../layout/usePageTitle';
 import { successTextKey, useEidVerification, type VerifyPhase } from './useEidVerification';
 import { VerifyInstructions } from './VerifyInstructions';
 import { VerifyPendingApprovalDialog } from './VerifyPendingApprovalDialog';
+import { StepHeading } from './StepHeading';
 import { VerifyQrCode } from './VerifyQrCode';
 
-/** A short text in place of the steps (ID bound, review pending). */
-function Notice({ titleKey, textKey }: { titleKey: string; textKey: string }) {
+/**
+ * A short text in place of the steps: the ID is bound, or its review is pending. `focus` when the
+ * page arrived here by itself (a result of the binding).
+ */
+function Notice({ titleKey, textKey, focus = false }: { titleKey: string; textKey: string; focus?: boolean }) {
   const translate = useTranslate();
   return (
     <Box component="section" aria-labelledby="verify-notice">
-      <Typography id="verify-notice" component="h2" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+      <StepHeading id="verify-notice" focus={focus}>
         {translate(titleKey)}
-      </Typography>
+      </StepHeading>
       <Typography>{translate(textKey)}</Typography>
     </Box>
   );
@@ -41,9 +44,9 @@ function PhaseView({ phase, starting, onStart }: { phase: VerifyPhase; starting:
     case 'qrCode':
       return <VerifyQrCode binding={phase.binding} />;
     case 'matched':
-      return <Notice titleKey="app.verify.success.title" textKey={successTextKey(phase.status)} />;
+      return <Notice titleKey="app.verify.success.title" textKey={successTextKey(phase.status)} focus />;
     case 'reviewPending':
-      return <Notice titleKey="app.verify.pending.title" textKey="app.verify.pending.text" />;
+      return <Notice titleKey="app.verify.pending.title" textKey="app.verify.pending.text" focus />;
   }
 }
 
@@ -57,7 +60,9 @@ export default function VerifyPage() {
   const { permissions: self } = usePermissions<Self | undefined>();
   usePageTitle(translate('app.pageTitles.verify'));
 
-  if (!self) return <Loading />;
+  // The access guard around this page has just read the same GET /self; no spinner of its own
+  // (react-admin's Loading would cost the dashboard a split chunk, ~0.4 kB).
+  if (!self) return null;
   return (
     <Box component="section" aria-labelledby="verify-title">
       <Typography id="verify-title" component="h1" variant="h1" sx={{ mb: 3 }}>

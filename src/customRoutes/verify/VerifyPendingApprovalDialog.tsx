@@ -26,7 +26,7 @@ export function VerifyPendingApprovalDialog({ open, onClose }: { open: boolean; 
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <ManageSearchOutlined color="primary" sx={{ fontSize: 48 }} aria-hidden />
-        <DialogContentText>{translate('app.verify.pending.dialogText')}</DialogContentText>
+        <DialogContentText>{translate('app.verify.pending.text')}</DialogContentText>
       </Box>
     </LumioDialog>
   );

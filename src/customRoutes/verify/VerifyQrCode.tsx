@@ -5,6 +5,7 @@ import { useTranslate } from 'ra-core';
 import { QRCodeSVG } from 'qrcode.react';
 import { formatDateTime } from '../../domain/dates';
 import { eidPhonePageUrl, type EidBindingStarted } from '../../domain/eid';
+import { StepHeading } from './StepHeading';
 
 const T = 'app.verify.qrCode';
 
@@ -20,10 +21,10 @@ export function VerifyQrCode({ binding }: { binding: EidBindingStarted }) {
   const translate = useTranslate();
   return (
     <Box component="section" aria-labelledby="verify-qr-code">
-      <Typography id="verify-qr-code" component="h2" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+      <StepHeading id="verify-qr-code" focus>
         {translate(`${T}.title`)}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{translate(`${T}.scan`)}</Typography>
+      </StepHeading>
+      <Typography sx={{ mb: 2 }}>{translate('app.verify.instructions.steps.scan')}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start', mb: 3 }}>
         {/* White margin around the code: phones read it on a dark page as well. */}
         <Box sx={{ p: 2, bgcolor: 'common.white', border: 1, borderColor: 'divider', lineHeight: 0 }}>
@@ -54,7 +55,7 @@ export function VerifyQrCode({ binding }: { binding: EidBindingStarted }) {
           <Typography component="dd">{formatDateTime(binding.expiresAt)}</Typography>
         </Box>
       </Box>
-      <Typography sx={{ mb: 2 }}>{translate(`${T}.compare`)}</Typography>
+      <Typography sx={{ mb: 2 }}>{translate('app.verify.instructions.steps.compare')}</Typography>
       <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <CircularProgress size={20} aria-hidden />
         <Typography>{translate(`${T}.waiting`)}</Typography>

@@ -7,7 +7,6 @@ export const eidReviewsMessages = {
     'verification-check': {
       name: 'eID-Prüfung |||| eID-Prüfungen',
       fields: {
-        lastName: 'Name',
         companyName: 'Firma',
         email: 'E-Mail',
         createdAt: 'Eingegangen am',
@@ -27,8 +26,7 @@ export const eidReviewsMessages = {
       back: 'Zurück',
       comparison: {
         title: 'Profil und Ausweis',
-        intro:
-          'Eine Angabe weicht vom Ausweis ab. Bitte prüfen Sie, ob der Ausweis dennoch zu dieser Person gehört. |||| %{smart_count} Angaben weichen vom Ausweis ab. Bitte prüfen Sie, ob der Ausweis dennoch zu dieser Person gehört.',
+        intro: 'Gehört der Ausweis dennoch zu dieser Person?',
         data: 'Angabe',
         profile: 'Profil',
         document: 'Ausweis',

@@ -62,9 +62,7 @@ function Review() {
       </DetailSection>
 
       <DetailSection title={`${T}.comparison.title`}>
-        <Typography sx={{ mb: 2 }}>
-          {translate(`${T}.comparison.intro`, { smart_count: review.differences.length })}
-        </Typography>
+        <Typography sx={{ mb: 2 }}>{translate(`${T}.comparison.intro`)}</Typography>
         <IdentityComparison review={review} />
       </DetailSection>
 

@@ -1,6 +1,5 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { lazy } from 'react';
-import type { RaRecord } from 'react-admin';
 
 export { EID_REVIEWS_RESOURCE } from './names';
 
@@ -12,9 +11,10 @@ export const list = lazy(() => import('./EidReviewList').then((m) => ({ default:
  */
 export const edit = lazy(() => import('./EidReviewDetail').then((m) => ({ default: m.EidReviewDetail })));
 export const icon = FactCheckOutlined;
-export const recordRepresentation = (record: RaRecord) =>
-  `${record.firstName ?? record.user?.firstName ?? ''} ${record.lastName ?? record.user?.lastName ?? ''}`.trim();
 
-/** Spread into <Resource name={EID_REVIEWS_RESOURCE} {...eidReviews} />. */
-const eidReviews = { list, edit, icon, recordRepresentation };
+/**
+ * Spread into <Resource name={EID_REVIEWS_RESOURCE} {...eidReviews} />. No recordRepresentation: no
+ * title or message names a review by its record (the dialogs name the person themselves).
+ */
+const eidReviews = { list, edit, icon };
 export default eidReviews;
