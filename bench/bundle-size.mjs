@@ -4,7 +4,8 @@
 // server on a fresh embedded data dir (demo users), and opens each page in Debian's Chromium
 // through Playwright the way its user does: landing, register-studio and employee-invitation (the demo invitation) anonymously; the
 // dashboard through the real login of the demo Owner (the embedded identity provider's form);
-// the admin screens logged in as LumioAdmin or SystemAdmin. For each page it adds up every script
+// the eID verification as the demo owner whose verification is open; the admin screens logged in
+// as LumioAdmin or SystemAdmin. For each page it adds up every script
 // response of every frame, from the navigation (for the dashboard: from submitting the login
 // form) until the page shows its first meaningful element and no request has been in flight for
 // a second. The browser cache is off, so a script fetched by an earlier page still counts. Each
@@ -48,6 +49,8 @@ const CPU_SLOWDOWN = 4;
 const PASSWORD = 'lumio-demo';
 const USERS = {
   owner: 'inhaber@studio-sonnenschein.example',
+  /** Approved, eID verification still open (the demo's way to VerifiedAndApproved). */
+  newOwner: 'neu@studio-morgenrot.example',
   lumioAdmin: 'admin@lumio.example',
   systemAdmin: 'systemadmin@lumio.example',
 };
@@ -201,6 +204,18 @@ async function main() {
     );
     await owner.context.close();
 
+    // The eID verification's first step, as an owner whose registration is unfinished opens it.
+    const newOwner = await logInMeasured(browser, base, USERS.newOwner);
+    await screen(
+      newOwner.context,
+      'eID verification',
+      'Owner, unverified',
+      '/verify',
+      (page) => page.getByRole('button', { name: 'Verifizierung starten' }),
+      "button 'Verifizierung starten'",
+    );
+    await newOwner.context.close();
+
     const lumioAdmin = await logInMeasured(browser, base, USERS.lumioAdmin);
     record(
       'dashboard (LumioAdmin)',
@@ -235,6 +250,14 @@ async function main() {
       `/open-applications/${applicationId}`,
       heading('Antrag prüfen'),
       "heading 'Antrag prüfen'",
+    );
+    await screen(
+      lumioAdmin.context,
+      'eID reviews',
+      'LumioAdmin',
+      '/verification-check',
+      heading('eID-Prüfungen'),
+      "heading 'eID-Prüfungen'",
     );
     await lumioAdmin.context.close();
 

@@ -15,6 +15,7 @@ import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import companies, { COMPANIES_RESOURCE } from './resources/companies';
+import eidReviews, { EID_REVIEWS_RESOURCE } from './resources/verification-check';
 import employees, { EMPLOYEES_RESOURCE } from './resources/employees';
 import openApplications, { OPEN_APPLICATIONS_RESOURCE } from './resources/open-applications';
 import systemIntegrators, { SYSTEM_INTEGRATORS_RESOURCE } from './resources/system-integrators';
@@ -25,6 +26,7 @@ const RESOURCE_ROOTS = [
   OPEN_APPLICATIONS_RESOURCE,
   COMPANIES_RESOURCE,
   EMPLOYEES_RESOURCE,
+  EID_REVIEWS_RESOURCE,
 ];
 
 /** Every refused resource page shows the access-denied page in place (the address stays). */
@@ -32,6 +34,7 @@ const guardedSystemIntegrators = guardResourceViews(SYSTEM_INTEGRATORS_RESOURCE,
 const guardedOpenApplications = guardResourceViews(OPEN_APPLICATIONS_RESOURCE, openApplications);
 const guardedCompanies = guardResourceViews(COMPANIES_RESOURCE, companies);
 const guardedEmployees = guardResourceViews(EMPLOYEES_RESOURCE, employees);
+const guardedEidReviews = guardResourceViews(EID_REVIEWS_RESOURCE, eidReviews);
 
 /** Spec section 2: any unknown path redirects to ''. */
 const ToLanding = () => <Navigate to={LANDING_PATH} replace />;
@@ -81,6 +84,7 @@ export default function App() {
           <Resource name={OPEN_APPLICATIONS_RESOURCE} {...guardedOpenApplications} />
           <Resource name={COMPANIES_RESOURCE} {...guardedCompanies} />
           <Resource name={EMPLOYEES_RESOURCE} {...guardedEmployees} />
+          <Resource name={EID_REVIEWS_RESOURCE} {...guardedEidReviews} />
         </AdminUI>
       </DialogProvider>
     </AdminContext>

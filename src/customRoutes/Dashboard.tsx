@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Loading } from 'react-admin';
 import { usePermissions, useTranslate } from 'ra-core';
-import { shouldLoadOpenApplicationCount, visibleTiles } from '../domain/navigation';
+import { shouldLoadOpenApplicationCount, visibleTiles, type TileBadge } from '../domain/navigation';
 import type { Self } from '../domain/self';
 import { usePageTitle } from '../layout/usePageTitle';
 import { DashboardTile } from './DashboardTile';
-import { useOpenApplicationCount } from './useOpenApplicationCount';
+import { useTileBadgeCount } from './useTileBadgeCount';
 
 export { DASHBOARD_PATH } from '../domain/routes';
 
@@ -14,11 +14,20 @@ export { DASHBOARD_PATH } from '../domain/routes';
 export function Dashboard() {
   const translate = useTranslate();
   const { permissions: self } = usePermissions<Self | undefined>();
-  const openApplicationCount = useOpenApplicationCount(self ? shouldLoadOpenApplicationCount(self) : false);
+  const tiles = self ? visibleTiles(self) : [];
+  const openApplicationCount = useTileBadgeCount(
+    'openApplicationCount',
+    self ? shouldLoadOpenApplicationCount(self) : false,
+  );
+  // Loaded for whoever sees the 'eID-Prüfungen' tile, i.e. LumioAdmin only.
+  const openEidReviewCount = useTileBadgeCount(
+    'openEidReviewCount',
+    tiles.some((tile) => tile.badge === 'openEidReviewCount'),
+  );
+  const badgeCounts: Record<TileBadge, number | undefined> = { openApplicationCount, openEidReviewCount };
   usePageTitle(translate('app.dashboard.title'));
 
   if (!self) return <Loading />;
-  const tiles = visibleTiles(self);
 
   return (
     <Box component="section" aria-labelledby="dashboard-title">
@@ -39,10 +48,7 @@ export function Dashboard() {
       >
         {tiles.map((tile) => (
           <li key={tile.area}>
-            <DashboardTile
-              tile={tile}
-              badgeCount={tile.badge === 'openApplicationCount' ? openApplicationCount : undefined}
-            />
+            <DashboardTile tile={tile} badgeCount={tile.badge ? badgeCounts[tile.badge] : undefined} />
           </li>
         ))}
       </Box>

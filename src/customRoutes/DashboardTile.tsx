@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Tile } from '../domain/navigation';
+import type { Tile, TileBadge } from '../domain/navigation';
 import { focusRing } from '../layout/theme';
 
 /**
@@ -21,13 +21,20 @@ const stretchedLinkSx = {
   '&:focus-visible::after': { ...focusRing, outlineOffset: -3 },
 } as const;
 
+/** Each badge's test id (the browser tests read the count by it). */
+const BADGE_TEST_IDS: Record<TileBadge, string> = {
+  openApplicationCount: 'open-application-count',
+  openEidReviewCount: 'open-eid-review-count',
+};
+
 /** One overview tile: a card-sized link named by the tile title. */
 export function DashboardTile({ tile, badgeCount }: { tile: Tile; badgeCount?: number }) {
   const translate = useTranslate();
   const id = useId();
   const descriptionId = `${id}-description`;
   const badgeId = `${id}-badge`;
-  const hasBadge = tile.badge !== undefined && badgeCount !== undefined;
+  const badge = badgeCount === undefined ? undefined : tile.badge;
+  const hasBadge = badge !== undefined;
 
   return (
     <Card variant="outlined" sx={{ height: '100%', position: 'relative' }}>
@@ -50,13 +57,14 @@ export function DashboardTile({ tile, badgeCount }: { tile: Tile; badgeCount?: n
             color="secondary"
             max={999}
             showZero
-            slotProps={{ badge: { 'aria-hidden': true, 'data-testid': 'open-application-count' } as object }}
+            slotProps={{ badge: { 'aria-hidden': true, 'data-testid': BADGE_TEST_IDS[badge] } as object }}
             sx={{ position: 'absolute', top: 30, right: 32 }}
           />
         ) : null}
         {hasBadge ? (
           <span id={badgeId} hidden>
-            {translate('app.dashboard.openApplicationCount', { smart_count: badgeCount })}
+            {/* The count as a sentence, e.g. '4 offene Anträge' (app.dashboard.<badge>). */}
+            {translate(`app.dashboard.${badge}`, { smart_count: badgeCount })}
           </span>
         ) : null}
         <Typography id={descriptionId} variant="body2" color="text.secondary">

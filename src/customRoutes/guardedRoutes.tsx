@@ -20,6 +20,7 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   profile: ProfilePage,
   'open-application-detail-view': ToOpenApplications,
   'profile-management': lazy(() => import('./profile/ProfileManagement')),
+  verify: lazy(() => import('./verify/VerifyPage')),
 };
 
 /**

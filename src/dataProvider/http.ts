@@ -29,6 +29,8 @@ export interface RequestOptions {
   body?: unknown;
   /** 'blob' for file downloads: the answer's bytes instead of parsed JSON (errors stay JSON bodies). */
   responseType?: 'json' | 'blob';
+  /** Call-specific headers, e.g. the eID status check's x-session-id. */
+  headers?: Record<string, string>;
 }
 
 export function readCookie(cookies: string, name: string): string | undefined {
@@ -76,9 +78,10 @@ export function createHttpClient({
   return async <T>(
     method: HttpMethod,
     path: string,
-    { query, body, responseType = 'json' }: RequestOptions = {},
+    { query, body, responseType = 'json', headers: extraHeaders }: RequestOptions = {},
   ): Promise<T> => {
-    const headers = new Headers({ Accept: responseType === 'blob' ? '*/*' : 'application/json' });
+    const headers = new Headers(extraHeaders);
+    headers.set('Accept', responseType === 'blob' ? '*/*' : 'application/json');
     const token = await getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (!SAFE_METHODS.has(method)) {

@@ -19,10 +19,12 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
+import { EID_SESSION_HEADER, type EidBindingDone, type EidBindingStarted } from '../domain/eid';
 import type { AssignableRole, EmployeeDecision } from '../domain/employees';
 import type { PagedResult } from '../domain/paging';
 import { emailChangeKind, type EmailChangePayload } from '../domain/emailChange';
 import type { PersonalDataField } from '../domain/profile';
+import type { UserStatus } from '../domain/roles';
 import type { Self } from '../domain/self';
 import { createHttpClient, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
@@ -63,7 +65,18 @@ export interface LumioDataProvider extends DataProvider {
   changeEmployeeRole(companyId: Identifier, userId: Identifier, role: AssignableRole): Promise<RaRecord>;
   /** GET /company/{companyId}/user/{userId}/history: the person's audit trail, newest first. */
   getEmployeeHistory(companyId: Identifier, userId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
+  /** POST /user/eid/bind (empty body): starts the signed-in user's eID binding; the QR code shows its mobile token. */
+  startEidBinding(): Promise<EidBindingStarted>;
+  /** GET /user/eid/bind with header x-session-id: null while the binding runs (204), its outcome once done (200). */
+  checkEidBinding(sessionId: string): Promise<EidBindingDone | null>;
+  /** Number of open eID reviews: totalItemCount of GET /eid-review?pageSize=1. */
+  getOpenEidReviewCount(): Promise<number>;
+  /** PUT /eid-review/{id}/decision {decision}: confirms or rejects the binding; answers the user's new status. */
+  decideEidReview(id: Identifier, decision: EidReviewDecision): Promise<{ status: UserStatus }>;
 }
+
+/** The LumioAdmin's two answers to an eID review (issue 11). */
+export type EidReviewDecision = 'confirm' | 'reject';
 
 /** The answer to an e-mail change request: where the link went and until when it works. */
 export interface EmailChangeRequested {
@@ -309,6 +322,30 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       return request<CompanyHistoryPage>('GET', `${idPath(employeesPath(companyId), userId)}/history`, {
         query: historyQuery(page),
       });
+    },
+
+    startEidBinding() {
+      return request<EidBindingStarted>('POST', routeOf('eid-binding', routes).path);
+    },
+
+    async checkEidBinding(sessionId) {
+      // 204 (still running) has no body; any answer with a body is the finished binding.
+      const answer = await request<EidBindingDone | undefined>('GET', routeOf('eid-binding', routes).path, {
+        headers: { [EID_SESSION_HEADER]: sessionId },
+      });
+      return answer ?? null;
+    },
+
+    async getOpenEidReviewCount() {
+      const page = await request<PagedResult<unknown>>('GET', routeOf('verification-check', routes).path, {
+        query: new URLSearchParams({ pageSize: '1' }),
+      });
+      return page.totalItemCount;
+    },
+
+    decideEidReview(id, decision) {
+      const path = `${idPath(routeOf('verification-check', routes).path, id)}/decision`;
+      return request<{ status: UserStatus }>('PUT', path, { body: { decision } });
     },
   };
 

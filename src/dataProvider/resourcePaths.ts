@@ -38,6 +38,10 @@ export const RESOURCE_ROUTES = {
   'prepaid-packages': { path: '/license/{licenseId}/prepaid-package' },
   'identification-process-reports': { path: '/identification-process/reports' },
   documents: { path: '/document' },
+  // The signed-in company user's eID binding: POST starts a session, GET (x-session-id) checks it.
+  'eid-binding': { path: '/user/eid/bind' },
+  // The LumioAdmin's review of differing eID data (route verification-check).
+  'verification-check': { path: '/eid-review' },
 } as const satisfies Record<string, ResourceRoute>;
 
 export type ResourceName = keyof typeof RESOURCE_ROUTES;

@@ -102,3 +102,34 @@ export function identityDifferences(profile: ProfileIdentity, document: Document
   if (!profile.birthDate || profile.birthDate !== document.birthDate) differences.push('birthDate');
   return differences;
 }
+
+/**
+ * The address the QR code carries: the phone page of this binding session. The embedded simulator
+ * serves it at {public URL}/dev/eid/{mobileToken}, and the web app's origin is that public URL in
+ * every setup (issue 11's API contract).
+ */
+export function eidPhonePageUrl(origin: string, mobileToken: string): string {
+  return `${origin.replace(/\/+$/, '')}/dev/eid/${encodeURIComponent(mobileToken)}`;
+}
+
+/**
+ * The wait before the next status check: EID_POLLING's first 10 s, then 5 s after each answered
+ * check. Counting from the answer (not from the request) means two checks never run at once.
+ */
+export function eidCheckDelay(answeredChecks: number): number {
+  return answeredChecks === 0 ? EID_POLLING.firstCheckMs : EID_POLLING.intervalMs;
+}
+
+/** German names of the document types an eID service reports (BSI TR-03127 codes). */
+const EID_DOCUMENT_TYPE_LABELS: Record<string, string> = {
+  ID: 'Personalausweis',
+  UB: 'eID-Karte für Unionsbürger',
+  AR: 'Elektronischer Aufenthaltstitel',
+  AS: 'Elektronischer Aufenthaltstitel',
+  AF: 'Elektronischer Aufenthaltstitel',
+};
+
+/** The document type as the review screen shows it; a code without a German name is shown as sent. */
+export function eidDocumentTypeLabel(documentType: string): string {
+  return EID_DOCUMENT_TYPE_LABELS[documentType.trim().toUpperCase()] ?? documentType;
+}

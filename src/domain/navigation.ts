@@ -39,6 +39,7 @@ export type AreaId =
   | 'administration'
   | 'companies'
   | 'openApplications'
+  | 'eidReviews'
   | 'identificationProcessReports'
   | 'licenses'
   | 'systemIntegrators';
@@ -68,6 +69,8 @@ export const AREAS: Record<AreaId, AreaDefinition> = {
     // and AccountAdministrator go to 'Zu prüfende Mitarbeitende' on the employees page.
     href: (user) => (managesEmployees(user.role) ? `/employees#${PENDING_EMPLOYEES_ANCHOR}` : '/open-applications'),
   },
+  // The LumioAdmin's review of eID bindings whose data differ (issue 11: the spec's static mock made real).
+  eidReviews: { route: 'verification-check' },
   identificationProcessReports: { route: 'identification-process-reports' },
   licenses: {
     route: 'license-management',
@@ -87,8 +90,11 @@ export function areaHref(area: AreaId, user: NavigationUser): string {
 
 const companyManagers = roleIn('Owner', 'AccountAdministrator');
 
+/** Counts a tile shows as its badge; each is loaded only for users who see its tile. */
+export type TileBadge = 'openApplicationCount' | 'openEidReviewCount';
+
 /** Tile rules, in the order of the spec's tile table. */
-const TILE_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'openApplicationCount' }> = [
+const TILE_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: TileBadge }> = [
   { area: 'profileManagement', visibleTo: everyone },
   { area: 'employees', visibleTo: allOf(companyManagers, registrationFinished) },
   {
@@ -100,6 +106,8 @@ const TILE_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'openAp
   { area: 'administration', visibleTo: roleIn('LumioAdmin', 'SystemAdmin') },
   { area: 'companies', visibleTo: roleIn('LumioAdmin') },
   { area: 'openApplications', visibleTo: roleIn('LumioAdmin'), badge: 'openApplicationCount' },
+  // Issue 11 adds this one row to the spec's table: the open eID reviews, counted on the badge.
+  { area: 'eidReviews', visibleTo: roleIn('LumioAdmin'), badge: 'openEidReviewCount' },
   {
     area: 'identificationProcessReports',
     visibleTo: allOf(roleIn('Owner', 'LumioAdmin', 'SystemIntegratorAdmin'), registrationFinished),
@@ -138,7 +146,7 @@ export interface Tile {
   href: string;
   titleKey: string;
   descriptionKey: string;
-  badge?: 'openApplicationCount';
+  badge?: TileBadge;
 }
 
 export interface MenuEntry {
@@ -201,8 +209,8 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
 const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
   // 'profile' only links to the password change at the identity provider; everyone has one.
   profile: everyone,
-  // The static verification mock of spec section 2 shows profile versus ID data of the user.
-  'verification-check': everyone,
+  // The review of differing eID data (list and detail) is the LumioAdmin's alone, like its tile.
+  'verification-check': tileRule('eidReviews'),
   'open-application-detail-view': tileRule('openApplications'),
 };
 

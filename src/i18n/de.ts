@@ -3,6 +3,7 @@ import { accountActionsMessages } from './de/accountActions';
 import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
+import { eidReviewsMessages } from './de/eidReviews';
 import { employeesMessages } from './de/employees';
 import { inviteEmployeeMessages } from './de/employeeInvitation';
 import { openApplicationsMessages } from './de/openApplications';
@@ -10,6 +11,7 @@ import { profileMessages } from './de/profile';
 import { datePickerMessages } from './de/registration';
 import { shellMessages } from './de/shell';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
+import { verifyMessages } from './de/verify';
 import { mergeMessages } from './mergeMessages';
 import { raGermanMessages } from './raGerman';
 
@@ -25,6 +27,8 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   accountActionsMessages,
   profileMessages,
   inviteEmployeeMessages,
+  verifyMessages,
+  eidReviewsMessages,
   // The profile's birth date uses the shared picker inside the admin.
   datePickerMessages,
 ];

@@ -44,9 +44,10 @@ const EXPECTED_TILES: Record<Role, { unfinished: string[]; finished: string[] }>
     unfinished: ['Profilverwaltung', 'Verwaltung', 'System-Integrator'],
     finished: ['Profilverwaltung', 'Verwaltung', 'System-Integrator'],
   },
+  // Issue 11 adds 'eID-Prüfungen' after 'Offene Anträge', for LumioAdmin only.
   LumioAdmin: {
-    unfinished: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'Vorgangsauswertung'],
-    finished: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'Vorgangsauswertung'],
+    unfinished: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'eID-Prüfungen', 'Vorgangsauswertung'],
+    finished: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'eID-Prüfungen', 'Vorgangsauswertung'],
   },
   SystemIntegratorAdmin: {
     unfinished: ['Profilverwaltung', 'Reseller', 'Vorgangsauswertung', 'Lizenzen'],
@@ -125,19 +126,28 @@ describe('dashboard tiles', () => {
     expect(integrator?.href).toBe('/license-management');
     const lumio = Object.fromEntries(visibleTiles(user('LumioAdmin', true)).map((tile) => [tile.area, tile.href]));
     expect(lumio.openApplications).toBe('/open-applications');
+    expect(lumio.eidReviews).toBe('/verification-check');
     expect(lumio.companies).toBe('/companies');
     expect(lumio.administration).toBe('/administration');
     expect(visibleTiles(user('SystemAdmin', true)).at(-1)?.href).toBe('/system-integrators');
     expect(visibleTiles(user('Employee', false)).at(-1)?.href).toBe('/verify');
   });
 
-  it('puts the open-applications badge on the LumioAdmin tile only', () => {
+  it('puts the open-applications and open-eID-review badges on the LumioAdmin tiles only', () => {
     const withBadge = cases.flatMap(({ role, finished }) =>
       visibleTiles(user(role, finished))
         .filter((tile) => tile.badge)
         .map((tile) => `${role}:${tile.area}:${tile.badge}`),
     );
-    expect(new Set(withBadge)).toEqual(new Set(['LumioAdmin:openApplications:openApplicationCount']));
+    expect(new Set(withBadge)).toEqual(
+      new Set(['LumioAdmin:openApplications:openApplicationCount', 'LumioAdmin:eidReviews:openEidReviewCount']),
+    );
+  });
+
+  it('reads each badge’s count aloud as a German sentence', () => {
+    expect(german('app.dashboard.openEidReviewCount')).toBe(
+      '%{smart_count} offene eID-Prüfung |||| %{smart_count} offene eID-Prüfungen',
+    );
   });
 });
 
@@ -232,6 +242,39 @@ describe('canAccess', () => {
   it('lets only the Owner change the company; Owner and LumioAdmin read its history', () => {
     expect(ROLES.filter((role) => canEditCompany(role))).toEqual(['Owner']);
     expect(ROLES.filter((role) => canSeeCompanyHistory(role))).toEqual(['Owner', 'LumioAdmin']);
+  });
+
+  it('opens the eID reviews (verification-check, list and detail) to LumioAdmin only, in any status', () => {
+    for (const action of ['list', 'edit', 'show']) {
+      for (const finished of [true, false]) {
+        expect(ROLES.filter((role) => canAccess(user(role, finished), 'verification-check', action))).toEqual([
+          'LumioAdmin',
+        ]);
+      }
+    }
+  });
+
+  it('gives the eID reviews no menu entry: only the tile leads there', () => {
+    for (const { role, finished } of cases) {
+      expect(visibleMenuEntries(user(role, finished)).map((entry) => entry.href)).not.toContain('/verification-check');
+    }
+  });
+
+  it('opens verify to company users with unfinished registration, whatever their status', () => {
+    const companyUser = (role: Role, status: string): NavigationUser => ({
+      role,
+      status,
+      associatedEntity: { id: COMPANY_ID },
+    });
+    for (const role of ['Owner', 'AccountAdministrator', 'Employee'] as const) {
+      for (const status of ['Unverified', 'Approved', 'Verified']) {
+        expect(canAccess(companyUser(role, status), 'verify', 'list')).toBe(true);
+      }
+      expect(canAccess(companyUser(role, 'VerifiedAndApproved'), 'verify', 'list')).toBe(false);
+    }
+    for (const role of ['SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin'] as const) {
+      expect(canAccess(user(role, false), 'verify', 'list')).toBe(false);
+    }
   });
 
   it('refuses unknown resources', () => {

@@ -66,7 +66,7 @@ const runtime = (authenticated = true): Runtime => ({
   session: buildSession(authenticated),
 });
 
-function renderSignedIn(self: Self | Error, { openApplicationCount = 4 } = {}) {
+function renderSignedIn(self: Self | Error, { openApplicationCount = 4, openEidReviewCount = 2 } = {}) {
   const authProvider: AuthProvider = {
     login: async () => {},
     logout: vi.fn(async () => false as const),
@@ -82,7 +82,8 @@ function renderSignedIn(self: Self | Error, { openApplicationCount = 4 } = {}) {
     canAccess: async ({ resource, action }) => !(self instanceof Error) && canAccess(self, resource, action),
   };
   const getOpenApplicationCount = vi.fn(async () => openApplicationCount);
-  const dataProvider = { getOpenApplicationCount } as unknown as LumioDataProvider;
+  const getOpenEidReviewCount = vi.fn(async () => openEidReviewCount);
+  const dataProvider = { getOpenApplicationCount, getOpenEidReviewCount } as unknown as LumioDataProvider;
   render(
     <RuntimeContext.Provider value={runtime()}>
       <MemoryRouter initialEntries={['/dashboard']}>
@@ -101,17 +102,19 @@ function renderSignedIn(self: Self | Error, { openApplicationCount = 4 } = {}) {
       </MemoryRouter>
     </RuntimeContext.Provider>,
   );
-  return { authProvider, getOpenApplicationCount };
+  return { authProvider, getOpenApplicationCount, getOpenEidReviewCount };
 }
 
 const tileList = () => screen.findByRole('list', { name: 'Bereiche' });
 const menu = () => screen.getByRole('navigation', { name: 'Hauptmenü' });
 
 describe('dashboard', () => {
-  it('shows the LumioAdmin tiles with the open-applications badge', async () => {
-    const { getOpenApplicationCount } = renderSignedIn(buildSelf({ role: 'LumioAdmin', associatedEntity: null }));
+  it('shows the LumioAdmin tiles with the open-applications and open-eID-review badges', async () => {
+    const { getOpenApplicationCount, getOpenEidReviewCount } = renderSignedIn(
+      buildSelf({ role: 'LumioAdmin', associatedEntity: null }),
+    );
     const tiles = within(await tileList()).getAllByRole('link');
-    expect(tiles).toHaveLength(5);
+    expect(tiles).toHaveLength(6);
     expect(within(await tileList()).getByRole('link', { name: 'Offene Anträge' })).toHaveAttribute(
       'href',
       '/open-applications',
@@ -121,6 +124,14 @@ describe('dashboard', () => {
       'Offene Anträge bestätigen und verwalten. 4 offene Anträge',
     );
     expect(getOpenApplicationCount).toHaveBeenCalledTimes(1);
+
+    const eidReviews = within(await tileList()).getByRole('link', { name: 'eID-Prüfungen' });
+    expect(eidReviews).toHaveAttribute('href', '/verification-check');
+    expect(await screen.findByTestId('open-eid-review-count')).toHaveTextContent('2');
+    expect(eidReviews).toHaveAccessibleDescription(
+      'Abweichende Ausweisdaten prüfen und bestätigen oder ablehnen. 2 offene eID-Prüfungen',
+    );
+    expect(getOpenEidReviewCount).toHaveBeenCalledTimes(1);
   });
 
   it('names each tile link by its German title, in spec order, and shows exactly that name as the link', async () => {
@@ -135,11 +146,15 @@ describe('dashboard', () => {
     );
   });
 
-  it('does not load the open-applications count for other roles', async () => {
-    const { getOpenApplicationCount } = renderSignedIn(buildSelf({ role: 'SystemAdmin', associatedEntity: null }));
+  it('does not load the open-applications or open-eID-review count for other roles', async () => {
+    const { getOpenApplicationCount, getOpenEidReviewCount } = renderSignedIn(
+      buildSelf({ role: 'SystemAdmin', associatedEntity: null }),
+    );
     await tileList();
     expect(screen.queryByTestId('open-application-count')).toBeNull();
+    expect(screen.queryByTestId('open-eid-review-count')).toBeNull();
     expect(getOpenApplicationCount).not.toHaveBeenCalled();
+    expect(getOpenEidReviewCount).not.toHaveBeenCalled();
   });
 
   it('shows the eID tile with its explanation while registration is unfinished', async () => {

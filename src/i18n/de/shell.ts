@@ -55,7 +55,6 @@ export const shellMessages = {
       employeeInvitation: 'Registrierung',
       emailChangeConfirmation: 'E-Mail-Änderung bestätigen',
       verify: 'eID-Verifizierung',
-      'verification-check': 'Verifizierungsprüfung',
       profile: 'Profil',
       'profile-management': 'Profilverwaltung',
       employees: 'Mitarbeitende',
@@ -69,6 +68,7 @@ export const shellMessages = {
       title: 'Übersicht',
       tiles: 'Bereiche',
       openApplicationCount: '%{smart_count} offener Antrag |||| %{smart_count} offene Anträge',
+      openEidReviewCount: '%{smart_count} offene eID-Prüfung |||| %{smart_count} offene eID-Prüfungen',
     },
     tiles: {
       profileManagement: {
@@ -103,6 +103,10 @@ export const shellMessages = {
       openApplications: {
         title: 'Offene Anträge',
         description: 'Offene Anträge bestätigen und verwalten.',
+      },
+      eidReviews: {
+        title: 'eID-Prüfungen',
+        description: 'Abweichende Ausweisdaten prüfen und bestätigen oder ablehnen.',
       },
       identificationProcessReports: {
         title: 'Vorgangsauswertung',

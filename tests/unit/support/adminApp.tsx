@@ -60,14 +60,19 @@ function TestLayout({ children }: { children: ReactNode }) {
 
 export function renderAdminApp(
   path: string,
-  { dataProvider, self = LUMIO_ADMIN, resources }: { dataProvider: DataProvider; self?: Self; resources: ReactNode },
+  {
+    dataProvider,
+    self = LUMIO_ADMIN,
+    authProvider = authProviderFor(self),
+    resources,
+  }: { dataProvider: DataProvider; self?: Self; authProvider?: AuthProvider; resources: ReactNode },
 ) {
   let pathname = path;
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (pathname = location.pathname)}>
       <AdminContext
         dataProvider={dataProvider}
-        authProvider={authProviderFor(self)}
+        authProvider={authProvider}
         i18nProvider={i18nProvider}
         store={memoryStore()}
         queryClient={createQueryClient()}
