@@ -276,6 +276,9 @@ describe('deciding a review', () => {
     await user.click(within(success).getByRole('button', { name: 'Ok' }));
     expect(await screen.findByText('Gesamt: 1')).toBeInTheDocument();
     expect(screen.queryByText('Lea Neumann')).not.toBeInTheDocument();
+    // The decided review is gone (404): it is not read again, and no error dialog follows.
+    expect(calls.getOne).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('rejects after a confirmation naming the person', async () => {

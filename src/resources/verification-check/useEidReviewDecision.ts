@@ -61,7 +61,9 @@ export function useEidReviewDecision(review: EidReview | undefined): EidReviewDe
 
   const backToList = useCallback(() => {
     redirect('list', EID_REVIEWS_RESOURCE);
-    void queryClient.invalidateQueries({ queryKey: [EID_REVIEWS_RESOURCE] });
+    // The list lost the review. The review itself is not read again: decided, it answers 404,
+    // which would open an error dialog after the success dialog.
+    void queryClient.invalidateQueries({ queryKey: [EID_REVIEWS_RESOURCE, 'getList'] });
   }, [queryClient, redirect]);
 
   const decide = useCallback(
