@@ -35,7 +35,7 @@ export const eidPlugin = fp(
       );
       return;
     }
-    const simulator = createEidSimulator({ clock: opts.clock });
+    const simulator = createEidSimulator({ clock: opts.clock, publicUrl: app.config.publicUrl });
     app.decorate('eid', simulator);
     registerSimulatorPage(app, simulator);
   },

@@ -26,8 +26,13 @@ export interface EidSessionRequest {
 export interface EidSessionStarted {
   /** The service's id of the session; the portal keeps it and never shows it to the browser. */
   providerSessionId: string;
-  /** What the QR code carries (as part of its URL) and the screen shows as text. */
+  /** The session's token for the phone; the screen shows it as text. */
   mobileToken: string;
+  /**
+   * What the QR code encodes: the address the phone opens to answer this session (the simulator's
+   * phone page {PUBLIC_URL}/dev/eid/{mobileToken}; a real service's own link, e.g. for its ID app).
+   */
+  qrValue: string;
   /** Short code the phone shows too, so the person sees both belong together (anti-phishing). */
   transactionCode: string;
   /** When the service ends the session; the portal keeps the earlier of this and its own end. */

@@ -107,8 +107,10 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      // The address holds the mobile token: it must not travel on in a Referer.
-      .header('referrer-policy', 'no-referrer')
+      // The address holds the mobile token: it must not travel to another site in a Referer. Not
+      // 'no-referrer': with it the browser posts the page's own form with `Origin: null`, which
+      // the origin check below refuses.
+      .header('referrer-policy', 'same-origin')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .send(html)
   );

@@ -3,7 +3,7 @@ import { addHours } from 'date-fns/addHours';
 import { addYears } from 'date-fns/addYears';
 import { parseISO } from 'date-fns/parseISO';
 import { toIsoDate } from '../../src/domain/dates';
-import { normaliseName } from '../../src/domain/eid';
+import { eidPhonePageUrl, normaliseName } from '../../src/domain/eid';
 import type { EidErrorCode } from '../../src/domain/errorCatalogue';
 import { newSecretToken } from '../lib/secret-token';
 import type { EidIdentity, EidPort, EidResult, EidSessionRequest, EidSessionStarted, EidSessionUser } from './port';
@@ -126,7 +126,13 @@ export interface EidSimulator extends EidPort {
 /** Sessions are forgotten this long after their end; the portal records final answers long before. */
 const FORGET_AFTER_HOURS = 1;
 
-export function createEidSimulator({ clock }: { clock: () => Date }): EidSimulator {
+export interface EidSimulatorOptions {
+  clock: () => Date;
+  /** The portal's public address: the phone page lives at {publicUrl}/dev/eid/{mobileToken}. */
+  publicUrl: string;
+}
+
+export function createEidSimulator({ clock, publicUrl }: EidSimulatorOptions): EidSimulator {
   const byProviderId = new Map<string, SimulatedSession>();
   const byMobileToken = new Map<string, SimulatedSession>();
 
@@ -160,7 +166,8 @@ export function createEidSimulator({ clock }: { clock: () => Date }): EidSimulat
       byProviderId.set(session.providerSessionId, session);
       byMobileToken.set(session.mobileToken, session);
       const { providerSessionId, mobileToken, transactionCode: code } = session;
-      return { providerSessionId, mobileToken, transactionCode: code, expiresAt };
+      const qrValue = eidPhonePageUrl(publicUrl, mobileToken);
+      return { providerSessionId, mobileToken, qrValue, transactionCode: code, expiresAt };
     },
 
     async result(providerSessionId: string): Promise<EidResult> {

@@ -20,11 +20,11 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import { EID_SESSION_HEADER, type EidBindingDone, type EidBindingStarted } from '../domain/eid';
+import type { EidReviewDecided, EidReviewDecision } from '../domain/eidReview';
 import type { AssignableRole, EmployeeDecision } from '../domain/employees';
 import type { PagedResult } from '../domain/paging';
 import { emailChangeKind, type EmailChangePayload } from '../domain/emailChange';
 import type { PersonalDataField } from '../domain/profile';
-import type { UserStatus } from '../domain/roles';
 import type { Self } from '../domain/self';
 import { createHttpClient, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
@@ -72,11 +72,10 @@ export interface LumioDataProvider extends DataProvider {
   /** Number of open eID reviews: totalItemCount of GET /eid-review?pageSize=1. */
   getOpenEidReviewCount(): Promise<number>;
   /** PUT /eid-review/{id}/decision {decision}: confirms or rejects the binding; answers the user's new status. */
-  decideEidReview(id: Identifier, decision: EidReviewDecision): Promise<{ status: UserStatus }>;
+  decideEidReview(id: Identifier, decision: EidReviewDecision): Promise<EidReviewDecided>;
 }
 
-/** The LumioAdmin's two answers to an eID review (issue 11). */
-export type EidReviewDecision = 'confirm' | 'reject';
+export type { EidReviewDecision } from '../domain/eidReview';
 
 /** The answer to an e-mail change request: where the link went and until when it works. */
 export interface EmailChangeRequested {
@@ -345,7 +344,7 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
 
     decideEidReview(id, decision) {
       const path = `${idPath(routeOf('verification-check', routes).path, id)}/decision`;
-      return request<{ status: UserStatus }>('PUT', path, { body: { decision } });
+      return request<EidReviewDecided>('PUT', path, { body: { decision } });
     },
   };
 

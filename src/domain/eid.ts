@@ -17,8 +17,10 @@ export const EID_SESSION_HEADER = 'x-session-id';
 /** Answer of POST /api/user/eid/bind. */
 export interface EidBindingStarted {
   sessionId: string;
-  /** What the QR code carries (as part of the phone page's address) and the screen shows as text. */
+  /** The session's token for the phone; the screen shows it as text. */
   mobileToken: string;
+  /** What the QR code encodes: the address the phone opens (the eID port's qrValue). */
+  qrValue: string;
   /** Short code shown on the screen and on the phone, so the person sees both belong together. */
   transactionCode: string;
   /** ISO timestamp. */
@@ -104,12 +106,11 @@ export function identityDifferences(profile: ProfileIdentity, document: Document
 }
 
 /**
- * The address the QR code carries: the phone page of this binding session. The embedded simulator
- * serves it at {public URL}/dev/eid/{mobileToken}, and the web app's origin is that public URL in
- * every setup (issue 11's API contract).
+ * The embedded simulator's phone page of a binding session, which its QR code encodes:
+ * {PUBLIC_URL}/dev/eid/{mobileToken} (issue 11). A real eID service brings its own link.
  */
-export function eidPhonePageUrl(origin: string, mobileToken: string): string {
-  return `${origin.replace(/\/+$/, '')}/dev/eid/${encodeURIComponent(mobileToken)}`;
+export function eidPhonePageUrl(publicUrl: string, mobileToken: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/dev/eid/${encodeURIComponent(mobileToken)}`;
 }
 
 /**

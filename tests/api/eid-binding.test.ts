@@ -89,13 +89,21 @@ describe('the eID binding (/api/user/eid/bind and the simulator’s phone page)'
       expect(errorOf(res).messages).toEqual(['eID already bound']);
     });
 
-    it('starts a session for the owner whose registration is unfinished: a QR token, a short code, 10 minutes', async () => {
+    it('starts a session for the owner whose registration is unfinished: a QR code of the phone page, a short code, 10 minutes', async () => {
       const startedAt = Date.now();
       const started = await startBinding(clients.unverifiedOwner);
-      expect(Object.keys(started).sort()).toEqual(['expiresAt', 'mobileToken', 'sessionId', 'transactionCode']);
+      expect(Object.keys(started).sort()).toEqual([
+        'expiresAt',
+        'mobileToken',
+        'qrValue',
+        'sessionId',
+        'transactionCode',
+      ]);
       expect(started.sessionId).toMatch(/^[0-9a-f-]{36}$/);
       expect(started.mobileToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(started.transactionCode).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+      // The QR code encodes {PUBLIC_URL}/dev/eid/{mobileToken} (the test app's PUBLIC_URL).
+      expect(started.qrValue).toBe(`http://localhost:8080/dev/eid/${started.mobileToken}`);
       const minutes = (Date.parse(started.expiresAt) - startedAt) / MINUTE_MS;
       expect(minutes).toBeGreaterThan(EID_SESSION_MINUTES - 0.1);
       expect(minutes).toBeLessThanOrEqual(EID_SESSION_MINUTES + 0.1);
@@ -130,14 +138,14 @@ describe('the eID binding (/api/user/eid/bind and the simulator’s phone page)'
       expect(row.id).not.toBe('');
     });
 
-    it('has a strict policy of its own: no script, its one style block, no framing, no referrer', async () => {
+    it('has a strict policy of its own: no script, its one style block, no framing, no referrer to other sites', async () => {
       const { client } = await companyPerson(app, 'Unverified');
       const res = await phonePage(app, (await startBinding(client)).mobileToken);
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toMatch(
         /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'; frame-ancestors 'none'/,
       );
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).not.toMatch(/<script/i);
     });

@@ -16,7 +16,7 @@ const EXPECTED: Record<DemoUserKey, { tiles: string[]; menu: string[] }> = {
     menu: ['Übersicht', 'Verwaltung', 'System-Integrator'],
   },
   lumioAdmin: {
-    tiles: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'Vorgangsauswertung'],
+    tiles: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'eID-Prüfungen', 'Vorgangsauswertung'],
     menu: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
   },
   systemIntegratorAdmin: {

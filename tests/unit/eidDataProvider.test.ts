@@ -35,6 +35,7 @@ const json = (status: number, body: unknown) =>
 const started = {
   sessionId: '7d0c3b8e-5a1f-4f7e-9a43-0b7f6c1d2e3f',
   mobileToken: 'mt_Q2x5',
+  qrValue: 'http://localhost:8080/dev/eid/mt_Q2x5',
   transactionCode: 'K7Q-4M2',
   expiresAt: '2026-11-24T12:10:00.000Z',
 };

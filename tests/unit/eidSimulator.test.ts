@@ -7,7 +7,7 @@ const MINUTE_MS = 60_000;
 
 function simulator() {
   let now = new Date('2026-11-24T10:00:00Z');
-  const sim = createEidSimulator({ clock: () => now });
+  const sim = createEidSimulator({ clock: () => now, publicUrl: 'https://portal.lumio.example' });
   return {
     sim,
     advance: (ms: number) => {
@@ -36,6 +36,12 @@ describe('the eID simulator', () => {
     expect(card).toMatch(/^[CFGHJKLMNPRTVWXYZ0-9]{9}$/);
     expect(simulatedCardNumber(person().id)).toBe(card);
     expect(simulatedCardNumber('0b6f0a52-5d0e-4d8e-9a43-6b1a2c3d4e5f')).not.toBe(card);
+  });
+
+  it('its QR code leads to the phone page of the session on the portal', async () => {
+    const { start } = simulator();
+    const session = await start(person());
+    expect(session.qrValue).toBe(`https://portal.lumio.example/dev/eid/${encodeURIComponent(session.mobileToken)}`);
   });
 
   it('answers "matching data" like a card: capitals, umlauts written out, yet equal after normalisation', async () => {

@@ -25,6 +25,7 @@ configure({ asyncUtilTimeout: 5000 });
 const binding: EidBindingStarted = {
   sessionId: '0b6f1c7e-2d4a-4c1b-9f0e-5a7d3c2b1a09',
   mobileToken: 'mt/Q2x5+k7',
+  qrValue: 'https://portal.lumio.example/dev/eid/mt%2FQ2x5%2Bk7',
   transactionCode: 'K7Q-4M2',
   expiresAt: new Date(2026, 10, 24, 14, 35).toISOString(),
 };
@@ -183,7 +184,7 @@ describe('step 2: QR code and polling', () => {
     expect(screen.getByRole('heading', { name: 'QR-Code scannen' })).toHaveFocus();
     expect(vi.mocked(QRCodeSVG)).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        value: `${window.location.origin}/dev/eid/mt%2FQ2x5%2Bk7`,
+        value: 'https://portal.lumio.example/dev/eid/mt%2FQ2x5%2Bk7',
         level: 'H',
         size: 256,
       }),

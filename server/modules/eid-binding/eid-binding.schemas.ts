@@ -7,6 +7,7 @@ import { errorBodySchema, errorResponses } from '../../lib/responses';
 export const bindingStarted = z.object({
   sessionId: z.uuid(),
   mobileToken: z.string(),
+  qrValue: z.string(),
   transactionCode: z.string(),
   expiresAt: z.string(),
 });

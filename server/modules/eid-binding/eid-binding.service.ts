@@ -239,6 +239,7 @@ export function eidBindingService({ db, config, outbox, eid, pseudonymKey, clock
           started: {
             sessionId: row.id,
             mobileToken: session.mobileToken,
+            qrValue: session.qrValue,
             transactionCode: session.transactionCode,
             expiresAt: expiresAt.toISOString(),
           },

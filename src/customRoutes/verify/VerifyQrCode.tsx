@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { QRCodeSVG } from 'qrcode.react';
 import { formatDateTime } from '../../domain/dates';
-import { eidPhonePageUrl, type EidBindingStarted } from '../../domain/eid';
+import type { EidBindingStarted } from '../../domain/eid';
 import { StepHeading } from './StepHeading';
 
 const T = 'app.verify.qrCode';
@@ -29,7 +29,7 @@ export function VerifyQrCode({ binding }: { binding: EidBindingStarted }) {
         {/* White margin around the code: phones read it on a dark page as well. */}
         <Box sx={{ p: 2, bgcolor: 'common.white', border: 1, borderColor: 'divider', lineHeight: 0 }}>
           <QRCodeSVG
-            value={eidPhonePageUrl(window.location.origin, binding.mobileToken)}
+            value={binding.qrValue}
             level={QR_LEVEL}
             size={QR_SIZE}
             role="img"

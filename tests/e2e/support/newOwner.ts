@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { RuntimeConfig } from '../../../src/domain/runtimeConfig';
 import { DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { linkMatching, waitForMail } from './mails';
@@ -23,7 +23,7 @@ function expectStatus(response: APIResponse, status: number, what: string) {
 }
 
 /** The anti-forgery cookie the API set for this context, to echo in X-XSRF-TOKEN. */
-async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get('/config/config.json');
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('no XSRF-TOKEN cookie');
@@ -40,13 +40,24 @@ function location(response: APIResponse): string {
 
 /**
  * An access token of `email` through the identity provider's real code flow with PKCE, as
- * keycloak-js gets one, in this request context (never the page's: its browser stays signed out).
+ * keycloak-js gets one, in a request context of its own: never the page's (its browser stays
+ * signed out), and never one holding another person's IdP session (the IdP would answer the
+ * authorization for that person without showing its login form).
  */
-async function accessTokenOf(
+export async function accessTokenOf(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  try {
+    return await codeFlowToken(request, baseURL, email, password);
+  } finally {
+    await request.dispose();
+  }
+}
+
+async function codeFlowToken(
   request: APIRequestContext,
   baseURL: string,
   email: string,
-  password = DEMO_PASSWORD,
+  password: string,
 ): Promise<string> {
   const { keycloak } = (await (await request.get('/config/config.json')).json()) as RuntimeConfig;
   const realm = `/realms/${keycloak.realm}/protocol/openid-connect`;
@@ -123,7 +134,7 @@ export async function createNewOwner(request: APIRequestContext, baseURL: string
   const confirmed = await request.get(`/api${confirmLink.pathname}${confirmLink.search}`);
   expectStatus(confirmed, 200, 'application confirmed');
 
-  const token = await accessTokenOf(request, baseURL, DEMO_USERS.lumioAdmin.email);
+  const token = await accessTokenOf(baseURL, DEMO_USERS.lumioAdmin.email);
   const approved = await request.put(`/api/company-application/${id}/status`, {
     headers: { ...headers, authorization: `Bearer ${token}` },
     data: { status: 'Approved' },
