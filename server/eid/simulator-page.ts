@@ -70,7 +70,7 @@ function phonePage(mobileToken: string, view: PhoneView, card: string, error?: s
     'eID-Simulator – Lumio',
     `<h1>Ausweisen bei Lumio</h1>
 <p>Lumio möchte die Identität von <strong>${escapeHtml(view.name)}</strong> prüfen.</p>
-<p>Transaktionscode:<br><strong class="code">${escapeHtml(view.transactionCode)}</strong></p>
+<p>Vergleichscode (wie auf Ihrem Computer):<br><strong class="code">${escapeHtml(view.transactionCode)}</strong></p>
 <p class="hint">Fahren Sie nur fort, wenn Ihr Computer denselben Code zeigt.</p>
 <form method="post" action="/dev/eid/${encodeURIComponent(mobileToken)}">
 <label for="card">Ausweisnummer (simulierter Ausweis)</label>
