@@ -48,7 +48,8 @@ export async function eidBindingModule(app: FastifyInstance, opts: EidBindingMod
       config: { allowUnfinishedRegistration: true },
       schema: {
         tags,
-        summary: 'eID-Verifizierung starten (Firmenbenutzer ohne gebundenen Ausweis): QR-Code, Token und Vergleichscode',
+        summary:
+          'eID-Verifizierung starten (Firmenbenutzer ohne gebundenen Ausweis): QR-Code, Token und Vergleichscode',
         response: { 201: bindingStarted, ...bindingErrorResponses },
       },
     },
