@@ -7,3 +7,10 @@ export { DIALOG_WIDTH, LumioDialog, type LumioDialogProps } from './LumioDialog'
 export { SUCCESS_DIALOG_HEIGHT, SuccessDialog, type SuccessDialogProps } from './SuccessDialog';
 export { pickSuccessIconIndex, SUCCESS_ICONS } from './successIcons';
 export { useErrorDialogOnError } from './useErrorDialogOnError';
+export {
+  httpStatusOf,
+  useConfirmedDecision,
+  type ConfirmedDecisionOptions,
+  type ConfirmedDecisionState,
+  type DecisionTexts,
+} from './useConfirmedDecision';

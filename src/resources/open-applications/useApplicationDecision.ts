@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useRedirect } from 'react-admin';
-import { useCallback, useRef, useState } from 'react';
-import { useDialogs } from '../../components/dialogs';
+import { useCallback } from 'react';
+import {
+  httpStatusOf,
+  useConfirmedDecision,
+  type ConfirmedDecisionState,
+  type DecisionTexts,
+} from '../../components/dialogs';
 import type { ApplicationDecision, LumioDataProvider } from '../../dataProvider';
 import { COMPANIES_RESOURCE } from '../companies/names';
 import { OPEN_APPLICATIONS_RESOURCE } from './names';
@@ -25,22 +30,12 @@ const DECISION_TEXTS = {
     successTitle: 'app.openApplications.reject.successTitle',
     successText: 'app.openApplications.reject.successText',
   },
-} as const satisfies Record<ApplicationDecision, Record<string, string>>;
+} as const satisfies Record<ApplicationDecision, DecisionTexts>;
 
-const HTTP_CONFLICT = 409;
+/** Someone else decided first: nothing is left to decide on this screen. */
+const isConflict = (error: unknown) => httpStatusOf(error) === 409;
 
-function isConflict(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === HTTP_CONFLICT;
-}
-
-export interface ApplicationDecisionState {
-  /** Asks for confirmation, then decides; ignored while another decision is under way. */
-  decide: (decision: ApplicationDecision) => Promise<void>;
-  /** The decision whose request is running (buttons are disabled meanwhile). */
-  pending: ApplicationDecision | null;
-  /** True once this screen decided the application (it is no longer 'Open' from then on). */
-  decided: boolean;
-}
+export type ApplicationDecisionState = ConfirmedDecisionState<ApplicationDecision>;
 
 /**
  * Accept or reject (spec "Open application detail"): confirmation dialog, PUT .../status, success
@@ -52,11 +47,6 @@ export function useApplicationDecision(application: CompanyApplication | undefin
   const dataProvider = useDataProvider<LumioDataProvider>();
   const queryClient = useQueryClient();
   const redirect = useRedirect();
-  const { confirm, showError, showSuccess } = useDialogs();
-  const [pending, setPending] = useState<ApplicationDecision | null>(null);
-  const [decided, setDecided] = useState(false);
-  // Synchronous guard: a second click can arrive before React re-renders the disabled buttons.
-  const busy = useRef(false);
 
   const backToList = useCallback(() => {
     redirect('list', OPEN_APPLICATIONS_RESOURCE);
@@ -64,50 +54,22 @@ export function useApplicationDecision(application: CompanyApplication | undefin
     void queryClient.invalidateQueries({ queryKey: [OPEN_APPLICATIONS_RESOURCE] });
     void queryClient.invalidateQueries({ queryKey: [COMPANIES_RESOURCE] });
   }, [queryClient, redirect]);
-
-  const decide = useCallback(
-    async (decision: ApplicationDecision) => {
-      if (!application || busy.current) return;
-      busy.current = true;
-      const texts = DECISION_TEXTS[decision];
-      const messageArgs = {
-        companyName: application.companyName,
-        name: `${application.firstName} ${application.lastName}`.trim(),
-        email: application.email,
-      };
-      const confirmed = await confirm({
-        title: texts.confirmTitle,
-        content: texts.confirmText,
-        messageArgs,
-        confirmLabel: texts.confirmLabel,
-        confirmColor: texts.confirmColor,
-      });
-      if (!confirmed) {
-        busy.current = false;
-        return;
-      }
-
-      setPending(decision);
-      try {
-        await dataProvider.decideApplication(application.id, decision);
-      } catch (error) {
-        setPending(null);
-        void showError(error);
-        if (isConflict(error)) {
-          // Already decided elsewhere: nothing is left to do on this screen.
-          setDecided(true);
-          backToList();
-        } else {
-          busy.current = false;
-        }
-        return;
-      }
-      setDecided(true);
-      void showSuccess({ title: texts.successTitle, text: texts.successText, messageArgs });
-      backToList();
-    },
-    [application, backToList, confirm, dataProvider, showError, showSuccess],
+  const send = useCallback(
+    (decision: ApplicationDecision) => dataProvider.decideApplication(application?.id ?? '', decision),
+    [dataProvider, application?.id],
   );
 
-  return { decide, pending, decided };
+  return useConfirmedDecision({
+    texts: DECISION_TEXTS,
+    messageArgs: application
+      ? {
+          companyName: application.companyName,
+          name: `${application.firstName} ${application.lastName}`.trim(),
+          email: application.email,
+        }
+      : undefined,
+    send,
+    isSettled: isConflict,
+    backToList,
+  });
 }

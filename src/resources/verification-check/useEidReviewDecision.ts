@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useRedirect } from 'react-admin';
-import { useCallback, useRef, useState } from 'react';
-import { useDialogs } from '../../components/dialogs';
+import { useCallback } from 'react';
+import {
+  httpStatusOf,
+  useConfirmedDecision,
+  type ConfirmedDecisionState,
+  type DecisionTexts,
+} from '../../components/dialogs';
 import type { EidReviewDecision, LumioDataProvider } from '../../dataProvider';
 import { EID_REVIEWS_RESOURCE } from './names';
 import { fullName, type EidReview } from './types';
@@ -26,22 +31,12 @@ const DECISION_TEXTS = {
     successTitle: `${T}.reject.successTitle`,
     successText: `${T}.reject.successText`,
   },
-} as const satisfies Record<EidReviewDecision, Record<string, string>>;
+} as const satisfies Record<EidReviewDecision, DecisionTexts>;
 
 /** 404: the review is gone; 409: someone else decided it first. Either way nothing is left to decide here. */
-function reviewIsGone(error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return status === 404 || status === 409;
-}
+const reviewIsGone = (error: unknown) => [404, 409].includes(httpStatusOf(error) ?? 0);
 
-export interface EidReviewDecisionState {
-  /** Asks for confirmation, then decides; ignored while another decision is under way. */
-  decide: (decision: EidReviewDecision) => Promise<void>;
-  /** The decision whose request is running (both buttons wait meanwhile). */
-  pending: EidReviewDecision | null;
-  /** True once the review is decided (or gone): the buttons stay disabled. */
-  decided: boolean;
-}
+export type EidReviewDecisionState = ConfirmedDecisionState<EidReviewDecision>;
 
 /**
  * 'Bestätigen' or 'Ablehnen' of an eID review: confirmation dialog naming the person, PUT
@@ -53,11 +48,6 @@ export function useEidReviewDecision(review: EidReview | undefined): EidReviewDe
   const dataProvider = useDataProvider<LumioDataProvider>();
   const queryClient = useQueryClient();
   const redirect = useRedirect();
-  const { confirm, showError, showSuccess } = useDialogs();
-  const [pending, setPending] = useState<EidReviewDecision | null>(null);
-  const [decided, setDecided] = useState(false);
-  // Synchronous guard: a second click can arrive before React re-renders the disabled buttons.
-  const busy = useRef(false);
 
   const backToList = useCallback(() => {
     redirect('list', EID_REVIEWS_RESOURCE);
@@ -65,45 +55,16 @@ export function useEidReviewDecision(review: EidReview | undefined): EidReviewDe
     // which would open an error dialog after the success dialog.
     void queryClient.invalidateQueries({ queryKey: [EID_REVIEWS_RESOURCE, 'getList'] });
   }, [queryClient, redirect]);
-
-  const decide = useCallback(
-    async (decision: EidReviewDecision) => {
-      if (!review || busy.current) return;
-      busy.current = true;
-      const texts = DECISION_TEXTS[decision];
-      const messageArgs = { name: fullName(review.user), email: review.user.email };
-      const confirmed = await confirm({
-        title: texts.confirmTitle,
-        content: texts.confirmText,
-        messageArgs,
-        confirmLabel: texts.confirmLabel,
-        confirmColor: texts.confirmColor,
-      });
-      if (!confirmed) {
-        busy.current = false;
-        return;
-      }
-
-      setPending(decision);
-      try {
-        await dataProvider.decideEidReview(review.id, decision);
-      } catch (error) {
-        setPending(null);
-        void showError(error);
-        if (reviewIsGone(error)) {
-          setDecided(true);
-          backToList();
-        } else {
-          busy.current = false;
-        }
-        return;
-      }
-      setDecided(true);
-      void showSuccess({ title: texts.successTitle, text: texts.successText, messageArgs });
-      backToList();
-    },
-    [review, backToList, confirm, dataProvider, showError, showSuccess],
+  const send = useCallback(
+    (decision: EidReviewDecision) => dataProvider.decideEidReview(review?.id ?? '', decision),
+    [dataProvider, review?.id],
   );
 
-  return { decide, pending, decided };
+  return useConfirmedDecision({
+    texts: DECISION_TEXTS,
+    messageArgs: review ? { name: fullName(review.user), email: review.user.email } : undefined,
+    send,
+    isSettled: reviewIsGone,
+    backToList,
+  });
 }
