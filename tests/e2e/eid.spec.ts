@@ -118,9 +118,10 @@ test('an employee whose ID differs waits for the review; LumioAdmin confirms it 
   baseURL,
   browser,
 }) => {
+  // A name no demo person shares: employees.spec.ts finds the demo's pending people by last name.
   const employee = await createNewEmployee(request, baseURL ?? '', 'eid-review', {
     firstName: 'Paula',
-    lastName: 'Prüfling',
+    lastName: 'Abweicher',
   });
   await logIn(page, employee, employee.password);
   const session = await startVerification(page);
@@ -140,20 +141,20 @@ test('an employee whose ID differs waits for the review; LumioAdmin confirms it 
   await expect(admin.getByTestId('open-eid-review-count')).toHaveText('2');
   await reviewsTile.click();
   await expect(admin.getByRole('heading', { level: 1, name: 'eID-Prüfungen' })).toBeVisible();
-  await admin.getByRole('row', { name: /Paula Prüfling/ }).click();
+  await admin.getByRole('row', { name: /Paula Abweicher/ }).click();
 
   const comparison = admin.getByRole('table', { name: 'Profil und Ausweis' });
   await expect(comparison.getByRole('row', { name: /Nachname/ })).toContainText('weicht ab');
   await expect(comparison.getByRole('row', { name: /Geburtsdatum/ })).toContainText('stimmt überein');
   await admin.getByRole('button', { name: 'Bestätigen' }).click();
   const confirm = admin.getByTestId('confirm-dialog');
-  await expect(confirm).toContainText('Identität von Paula Prüfling bestätigen?');
+  await expect(confirm).toContainText('Identität von Paula Abweicher bestätigen?');
   await confirm.getByRole('button', { name: 'Bestätigen' }).click();
   const done = admin.getByTestId('success-dialog');
-  await expect(done).toContainText('Die Identität von Paula Prüfling ist bestätigt');
+  await expect(done).toContainText('Die Identität von Paula Abweicher ist bestätigt');
   await done.getByRole('button', { name: 'Ok' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'eID-Prüfungen' })).toBeVisible();
-  await expect(admin.getByRole('row', { name: /Paula Prüfling/ })).toHaveCount(0);
+  await expect(admin.getByRole('row', { name: /Paula Abweicher/ })).toHaveCount(0);
 
   // The employee is told, and the verify screen now says the ID is bound (status Verified).
   await waitForMail(request, { to: employee.email, subject: SUBJECTS.reviewConfirmed });
