@@ -5,7 +5,7 @@
 // through Playwright the way its user does: landing, register-studio and employee-invitation (the demo invitation) anonymously; the
 // dashboard through the real login of the demo Owner (the embedded identity provider's form);
 // the eID verification as the demo owner whose verification is open; the admin screens logged in
-// as LumioAdmin or SystemAdmin. For each page it adds up every script
+// as LumioAdmin, SystemAdmin or SystemIntegratorAdmin. For each page it adds up every script
 // response of every frame, from the navigation (for the dashboard: from submitting the login
 // form) until the page shows its first meaningful element and no request has been in flight for
 // a second. The browser cache is off, so a script fetched by an earlier page still counts. Each
@@ -53,6 +53,7 @@ const USERS = {
   newOwner: 'neu@studio-morgenrot.example',
   lumioAdmin: 'admin@lumio.example',
   systemAdmin: 'systemadmin@lumio.example',
+  integrator: 'integrator@fotosoft.example',
 };
 
 function option(name, fallback) {
@@ -261,34 +262,29 @@ async function main() {
     );
     await lumioAdmin.context.close();
 
+    // Creating and editing a system integrator is the list's dialog (createEditSystemIntegrator), in its chunk.
     const systemAdmin = await logInMeasured(browser, base, USERS.systemAdmin);
-    const integratorPath = await screen(
+    await screen(
       systemAdmin.context,
       'system integrators',
       'SystemAdmin',
       '/system-integrators',
       (page) => page.locator('tbody tr').filter({ hasText: 'FotoSoft GmbH' }),
       'row of FotoSoft GmbH',
-      detailPathOf('FotoSoft GmbH', /\/system-integrators\/[^/]+$/),
-    );
-    const codeField = (page) => page.getByRole('textbox', { name: 'Kennung' });
-    await screen(
-      systemAdmin.context,
-      'system integrator edit',
-      'SystemAdmin',
-      integratorPath,
-      codeField,
-      "field 'Kennung'",
-    );
-    await screen(
-      systemAdmin.context,
-      'system integrator create',
-      'SystemAdmin',
-      '/system-integrators/create',
-      codeField,
-      "field 'Kennung'",
     );
     await systemAdmin.context.close();
+
+    // The integrator's resellers (route reseller; its dialogs are in the page's chunk).
+    const integrator = await logInMeasured(browser, base, USERS.integrator);
+    await screen(
+      integrator.context,
+      'reseller',
+      'SystemIntegratorAdmin',
+      '/reseller',
+      (page) => page.locator('tbody tr').filter({ hasText: 'Foto Express Handel GmbH' }),
+      'row of Foto Express Handel GmbH',
+    );
+    await integrator.context.close();
 
     const clickable = [];
     for (let run = 0; run < runs; run++) {

@@ -32,6 +32,7 @@ import { eidReviewsModule } from './modules/eid-reviews';
 import { emailChangeModule } from './modules/email-change';
 import { employeeInvitationsModule } from './modules/employee-invitations';
 import { ownerActivationModule } from './modules/owner-activation';
+import { resellersModule } from './modules/resellers';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { systemIntegratorsModule } from './modules/system-integrators';
@@ -147,6 +148,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(runtimeConfigModule);
   await app.register(selfModule);
   await app.register(systemIntegratorsModule);
+  await app.register(resellersModule);
   await app.register(companyApplicationsModule);
   await app.register(companiesModule);
   await app.register(ownerActivationModule);

@@ -2,6 +2,7 @@
 export * from '../modules/users/users.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/system-integrators/system-integrators.table';
+export * from '../modules/resellers/resellers.table';
 export * from '../idp/idp.table';
 export * from '../idp/activation.table';
 export * from '../idp/login-throttle.table';

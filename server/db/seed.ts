@@ -6,7 +6,16 @@ import { asOnCard, DEMO_BOUND_CARD, simulatedCardNumber } from '../eid/simulator
 import { hashPassword } from '../idp/passwords';
 import type { Db } from './client';
 import { hashSecretToken } from '../lib/secret-token';
-import { companies, eidBindings, eidReviews, employeeInvitations, stores, systemIntegrators, users } from './schema';
+import {
+  companies,
+  eidBindings,
+  eidReviews,
+  employeeInvitations,
+  resellers,
+  stores,
+  systemIntegrators,
+  users,
+} from './schema';
 
 export const DEMO_PASSWORD = 'lumio-demo';
 
@@ -75,6 +84,9 @@ const MORE_SYSTEM_INTEGRATORS: [string, string][] = [
   ['Isar Bildtechnik GmbH', 'ISARBILD'],
 ];
 
+/** FotoSoft's resellers (route reseller of integrator@fotosoft.example). */
+export const DEMO_RESELLERS = ['Foto Express Handel GmbH', 'Passbild-Service Nord', 'Studiobedarf Krause KG'];
+
 /**
  * The person whose eID review is open in the demo (route verification-check): she married after
  * the company registered her, so her ID card carries her new family name.
@@ -102,6 +114,7 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
       .values({ name: 'FotoSoft GmbH', code: 'FOTOSOFT' })
       .returning();
     await tx.insert(systemIntegrators).values(MORE_SYSTEM_INTEGRATORS.map(([name, code]) => ({ name, code })));
+    await tx.insert(resellers).values(DEMO_RESELLERS.map((name) => ({ systemIntegratorId: fotosoft.id, name })));
 
     const [sonnenschein] = await tx
       .insert(companies)

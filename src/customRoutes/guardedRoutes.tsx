@@ -20,6 +20,7 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   profile: ProfilePage,
   'open-application-detail-view': ToOpenApplications,
   'profile-management': lazy(() => import('./profile/ProfileManagement')),
+  reseller: lazy(() => import('../resources/resellers/ResellerPage')),
   verify: lazy(() => import('./verify/VerifyPage')),
 };
 

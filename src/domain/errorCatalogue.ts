@@ -60,6 +60,8 @@ export const SERVER_MESSAGES = {
   eidReviewNotFound: 'eID review not found',
   eidReviewAlreadyDecided: 'eID review already decided',
   invalidEidReviewId: 'Invalid eID review id',
+  resellerNameAlreadyInUse: 'Reseller name already in use',
+  resellerInUse: 'Reseller in use',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -127,6 +129,8 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   eidReviewNotFound: 'Diese eID-Prüfung gibt es nicht (mehr).',
   eidReviewAlreadyDecided: 'Über diese eID-Prüfung wurde bereits entschieden. Bitte laden Sie die Liste neu.',
   invalidEidReviewId: 'Ungültige Prüfungs-ID.',
+  resellerNameAlreadyInUse: 'Es gibt bereits einen Reseller mit diesem Namen.',
+  resellerInUse: 'Der Reseller ist einer Lizenz zugeordnet und kann nicht gelöscht werden.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

@@ -194,7 +194,9 @@ export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'exp
 /**
  * Resources whose actions differ per role. Team contract: system integrators are read by
  * SystemAdmin, LumioAdmin and SystemIntegratorAdmin (the server limits the latter to its own one);
- * only SystemAdmin creates and edits. An action missing here is refused.
+ * only SystemAdmin creates and edits. Resellers (shown on the route reseller) are read by
+ * SystemIntegratorAdmin and LumioAdmin (report filters) and managed by SystemIntegratorAdmin, as
+ * the server allows. An action missing here is refused.
  */
 const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>>>> = {
   'system-integrators': {
@@ -202,6 +204,12 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
     show: roleIn('SystemAdmin', 'LumioAdmin', 'SystemIntegratorAdmin'),
     create: roleIn('SystemAdmin'),
     edit: roleIn('SystemAdmin'),
+  },
+  resellers: {
+    list: roleIn('SystemIntegratorAdmin', 'LumioAdmin'),
+    create: roleIn('SystemIntegratorAdmin'),
+    edit: roleIn('SystemIntegratorAdmin'),
+    delete: roleIn('SystemIntegratorAdmin'),
   },
 };
 

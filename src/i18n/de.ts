@@ -9,6 +9,7 @@ import { inviteEmployeeMessages } from './de/employeeInvitation';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { datePickerMessages } from './de/registration';
+import { resellersMessages } from './de/resellers';
 import { shellMessages } from './de/shell';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { verifyMessages } from './de/verify';
@@ -20,6 +21,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   shellMessages,
   componentsMessages,
   systemIntegratorsMessages,
+  resellersMessages,
   openApplicationsMessages,
   companiesMessages,
   companyMessages,

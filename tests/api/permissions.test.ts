@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EID_REVIEW_EMAIL, DEMO_INVITATION_TOKEN } from '../../server/db/seed';
-import { companies, eidReviews, stores, systemIntegrators, users } from '../../server/db/schema';
+import { companies, eidReviews, resellers, stores, systemIntegrators, users } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { mailedEmailChangePath } from './helpers/emailChange';
@@ -88,6 +88,12 @@ describe('permissions (docs/permissions.md)', () => {
     const [fotosoft] = await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'FOTOSOFT'));
     const [other] = await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'BILDWERK'));
     let codeCounter = 0;
+    const reseller = async (systemIntegratorId: string, name: string) =>
+      (await app.db.insert(resellers).values({ systemIntegratorId, name }).returning())[0];
+    const ownReseller = await reseller(fotosoft.id, 'Rechte-Test Reseller');
+    const ownResellerToDelete = await reseller(fotosoft.id, 'Rechte-Test Reseller zum Löschen');
+    const foreignReseller = await reseller(other.id, 'Rechte-Test Fremdreseller');
+    let resellerCounter = 0;
     const [sonnenschein] = await app.db
       .select()
       .from(companies)
@@ -189,6 +195,30 @@ describe('permissions (docs/permissions.md)', () => {
         },
       },
       'PUT /api/system-integrator/{id}': { own: { id: other.id }, body: { name: 'Bildwerk Systeme AG' } },
+      // `eigene` = the caller's own system integrator (FotoSoft for the demo integrator).
+      'GET /api/system-integrator/{id}/reseller': { own: { id: fotosoft.id }, foreign: { id: other.id } },
+      'POST /api/system-integrator/{id}/reseller': {
+        own: { id: fotosoft.id },
+        foreign: { id: other.id },
+        get body() {
+          resellerCounter += 1;
+          return { name: `Rechte-Test Reseller ${resellerCounter}` };
+        },
+      },
+      'GET /api/system-integrator/{id}/reseller/{resellerId}': {
+        own: { id: fotosoft.id, resellerId: ownReseller.id },
+        foreign: { id: other.id, resellerId: foreignReseller.id },
+      },
+      // The integrator saves the name as it is: allowed, and no change.
+      'PUT /api/system-integrator/{id}/reseller/{resellerId}': {
+        own: { id: fotosoft.id, resellerId: ownReseller.id },
+        foreign: { id: other.id, resellerId: foreignReseller.id },
+        body: { name: ownReseller.name },
+      },
+      'DELETE /api/system-integrator/{id}/reseller/{resellerId}': {
+        own: { id: fotosoft.id, resellerId: ownResellerToDelete.id },
+        foreign: { id: other.id, resellerId: foreignReseller.id },
+      },
       'GET /api/company-application': { own: {} },
       'POST /api/company-application': {
         own: {},

@@ -9,10 +9,9 @@ const SEEDED_SYSTEM_INTEGRATORS = 25;
 /** The server's data dir lives for the whole run, so every created code is unique. */
 const uniqueCode = (prefix: string) => `${prefix}-${Date.now()}`;
 
-const createButton = (page: Page) =>
-  page
-    .getByRole('link', { name: 'System-Integrator anlegen' })
-    .or(page.getByRole('button', { name: 'System-Integrator anlegen' }));
+const createButton = (page: Page) => page.getByRole('button', { name: 'System-Integrator anlegen' });
+/** The dialog createEditSystemIntegrator, for creating and for editing. */
+const integratorDialog = (page: Page) => page.getByTestId('system-integrator-dialog');
 
 const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Suchbegriff eingeben' });
 const dataRows = (page: Page) => page.locator('tbody tr');
@@ -31,10 +30,11 @@ async function search(page: Page, term: string): Promise<void> {
 
 async function createSystemIntegrator(page: Page, name: string, code: string): Promise<void> {
   await createButton(page).click();
-  await expect(page).toHaveURL(/\/system-integrators\/create$/);
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Kennung' }).fill(code);
-  await page.getByRole('button', { name: 'Speichern' }).click();
+  const dialog = integratorDialog(page);
+  await expect(dialog.getByRole('heading', { name: 'System-Integrator anlegen' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Kennung' }).fill(code);
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
 }
 
 test.describe('as SystemAdmin', () => {
@@ -67,9 +67,11 @@ test.describe('as SystemAdmin', () => {
 
     const success = page.getByTestId('success-dialog');
     await expect(success).toContainText('Hat geklappt!');
+    await expect(success).toContainText(`Der System-Integrator „${name}“ wurde angelegt.`);
     await success.getByRole('button', { name: 'Ok' }).click();
     await expect(success).toBeHidden();
-    await expect(page).toHaveURL(/\/system-integrators$/);
+    await expect(integratorDialog(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/system-integrators(\?.*)?$/);
 
     await search(page, code);
     await expect(listFooter(page)).toContainText('Gesamt: 1');
@@ -78,26 +80,34 @@ test.describe('as SystemAdmin', () => {
     await expect(dataRows(page).first()).toContainText(code);
 
     await expect(dataRows(page).first()).toHaveCSS('cursor', 'pointer');
-    await dataRows(page).first().click();
-    await expect(page).toHaveURL(/\/system-integrators\/[^/]+$/);
-    const nameField = page.getByRole('textbox', { name: 'Name' });
+    await dataRows(page).first().getByRole('cell').nth(1).click();
+    const dialog = integratorDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'System-Integrator bearbeiten' })).toBeVisible();
+    await expect(page).toHaveURL(/\/system-integrators(\?.*)?$/);
+    const nameField = dialog.getByRole('textbox', { name: 'Name' });
     await expect(nameField).toHaveValue(name);
     // PUT changes the name only: the code is shown but cannot be changed.
-    await expect(page.getByRole('textbox', { name: 'Kennung' })).toHaveValue(code);
-    await expect(page.getByRole('textbox', { name: 'Kennung' })).not.toBeEditable();
+    await expect(dialog.getByRole('textbox', { name: 'Kennung' })).toHaveValue(code);
+    await expect(dialog.getByRole('textbox', { name: 'Kennung' })).not.toBeEditable();
+    await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
 
     await nameField.fill(newName);
-    await page.getByRole('button', { name: 'Speichern' }).click();
-    // Back on the list; react-admin may restore the list's last search into the URL.
-    await expect(page).toHaveURL(/\/system-integrators(\?.*)?$/);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(success).toContainText('System-Integrator geändert');
+    await success.getByRole('button', { name: 'Ok' }).click();
+    await expect(dialog).toBeHidden();
 
-    await search(page, code);
     await expect(dataRows(page)).toHaveCount(1);
     await expect(dataRows(page).first()).toContainText(newName);
     await expect(dataRows(page).first()).toContainText(code);
   });
 
   test('refuses a code that is already in use with the German error dialog', async ({ page }) => {
+    // The former create page (a bookmark) leads to the list, where the dialog creates.
+    await page.goto('/system-integrators/create');
+    await expect(page).toHaveURL(/\/system-integrators(\?.*)?$/);
+    await expect(listFooter(page)).toContainText('Gesamt:');
+
     const name = `E2E Doppelt ${Date.now()}`;
     await createSystemIntegrator(page, name, 'FOTOSOFT');
 
@@ -107,12 +117,13 @@ test.describe('as SystemAdmin', () => {
     await expect(error).toContainText('Der Code wird bereits verwendet.');
     await error.getByRole('button', { name: 'Ok' }).click();
     await expect(error).toBeHidden();
-    // The form keeps what was typed, so the user can correct the code.
-    await expect(page).toHaveURL(/\/system-integrators\/create$/);
-    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    // The dialog keeps what was typed, so the user can correct the code.
+    const dialog = integratorDialog(page);
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
 
     // Nothing was created: FOTOSOFT is still the seeded one alone.
-    await page.goto('/system-integrators');
     await search(page, 'FOTOSOFT');
     await expect(dataRows(page)).toHaveCount(1);
     await expect(dataRows(page).first()).toContainText('FotoSoft GmbH');
@@ -135,7 +146,7 @@ test.describe('as LumioAdmin', () => {
     await expect(row).not.toHaveCSS('cursor', 'pointer');
     await row.click();
     await expect(page).toHaveURL(/\/system-integrators(\?.*)?$/);
-    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+    await expect(integratorDialog(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'FotoSoft GmbH' })).toHaveCount(0);
   });
 });

@@ -1,18 +1,8 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  AdminContext,
-  AdminUI,
-  HttpError,
-  memoryStore,
-  Resource,
-  TestMemoryRouter,
-  type AuthProvider,
-  type DataProvider,
-} from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { roleFromPermissions } from '../../src/components/auth';
-import { DialogProvider, LumioNotification } from '../../src/components/dialogs';
+import { HttpError, Resource, type DataProvider } from 'react-admin';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { guardResourceViews, roleFromPermissions } from '../../src/components/auth';
 import type { Role } from '../../src/domain/roles';
 import { VALIDATION_TEXTS } from '../../src/domain/validation';
 import {
@@ -22,8 +12,13 @@ import {
   systemIntegratorUpdateSchema,
   type SystemIntegrator,
 } from '../../src/domain/systemIntegrator';
-import { i18nProvider } from '../../src/i18n';
 import systemIntegrators, { SYSTEM_INTEGRATORS_RESOURCE } from '../../src/resources/system-integrators';
+import { missingKeys, renderAdminApp } from './support/adminApp';
+
+// Dialogs and lazy chunks on a busy 2-core machine take longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
+// The list's chunk compiles once before the tests, so no test's own time goes to it.
+beforeAll(() => import('../../src/resources/system-integrators/SystemIntegratorList'), 30_000);
 
 const fotosoft: SystemIntegrator = { id: 'si-1', name: 'FotoSoft GmbH', code: 'FOTOSOFT' };
 const bildwerk: SystemIntegrator = { id: 'si-2', name: 'Bildwerk AG', code: 'BILDWERK' };
@@ -49,40 +44,41 @@ function fakeDataProvider(overrides: Partial<Record<'create' | 'update', ReturnT
   return { dataProvider: calls as unknown as DataProvider, calls };
 }
 
-/** The permissions the shell's auth provider resolves from GET /api/self. */
-const authProviderFor = (role: Role): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ({ role, status: 'Active' }),
+const selfAs = (role: Role) => ({
+  id: `u-${role}`,
+  firstName: 'Sabine',
+  lastName: 'System',
+  salutation: null,
+  email: 'systemadmin@lumio.example',
+  birthDate: null,
+  role,
+  status: 'Active' as const,
+  associatedEntity: role === 'SystemIntegratorAdmin' ? { id: fotosoft.id } : null,
 });
 
-/** Wired as App.tsx wires it: AdminContext › DialogProvider › AdminUI with LumioNotification. */
+/** The resource as App.tsx mounts it: each view behind the role table's guard. */
 function renderApp(path: string, role: Role, dataProvider: DataProvider) {
-  let pathname = path;
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (pathname = location.pathname)}>
-      <AdminContext
-        dataProvider={dataProvider}
-        authProvider={authProviderFor(role)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-      >
-        <DialogProvider>
-          <AdminUI disableTelemetry notification={LumioNotification}>
-            <Resource name={SYSTEM_INTEGRATORS_RESOURCE} {...systemIntegrators} />
-          </AdminUI>
-        </DialogProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { pathname: () => pathname };
+  return renderAdminApp(path, {
+    dataProvider,
+    self: selfAs(role),
+    resources: (
+      <Resource
+        name={SYSTEM_INTEGRATORS_RESOURCE}
+        {...guardResourceViews(SYSTEM_INTEGRATORS_RESOURCE, systemIntegrators)}
+      />
+    ),
+  });
 }
 
-const saveButton = () => screen.getByRole('button', { name: 'Speichern' });
+const dialog = () => screen.findByTestId('system-integrator-dialog');
 
-afterEach(() => cleanup());
+beforeEach(() => {
+  missingKeys.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  expect(missingKeys).toEqual([]);
+});
 
 describe('system integrator rules', () => {
   it('accepts name and code, trimmed', () => {
@@ -137,19 +133,21 @@ describe('system integrator rules', () => {
 });
 
 describe('system integrator list', () => {
-  it('shows Name and Kennung; SystemAdmin gets the create button and edits by row click', async () => {
+  it('shows Name and Kennung; SystemAdmin gets the create button and opens rows in the dialog', async () => {
     const user = userEvent.setup();
     const { dataProvider } = fakeDataProvider();
     const app = renderApp('/system-integrators', 'SystemAdmin', dataProvider);
 
+    expect(await screen.findByRole('heading', { level: 1, name: 'System-Integrator' })).toBeInTheDocument();
     expect(await screen.findByText('FotoSoft GmbH')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Name/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Kennung/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Kennung']);
     expect(screen.getByText('Gesamt: 2')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'System-Integrator anlegen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'System-Integrator anlegen' })).toBeInTheDocument();
 
-    await user.click(screen.getByText('FotoSoft GmbH'));
-    await waitFor(() => expect(app.pathname()).toBe('/system-integrators/si-1'));
+    await user.click(screen.getByText('FOTOSOFT'));
+    const edit = await dialog();
+    expect(within(edit).getByRole('heading', { name: 'System-Integrator bearbeiten' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/system-integrators');
   });
 
   it.each(['LumioAdmin', 'SystemIntegratorAdmin'] as const)(
@@ -157,125 +155,149 @@ describe('system integrator list', () => {
     async (role) => {
       const user = userEvent.setup();
       const { dataProvider } = fakeDataProvider();
-      const app = renderApp('/system-integrators', role, dataProvider);
+      renderApp('/system-integrators', role, dataProvider);
 
       expect(await screen.findByText('FotoSoft GmbH')).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'System-Integrator anlegen' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'System-Integrator anlegen' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'FotoSoft GmbH' })).not.toBeInTheDocument();
       await user.click(screen.getByText('FotoSoft GmbH'));
+      expect(screen.queryByTestId('system-integrator-dialog')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['/system-integrators/create', '/system-integrators/si-1'])(
+    'leads the former page %s to the list',
+    async (path) => {
+      const { dataProvider } = fakeDataProvider();
+      const app = renderApp(path, 'SystemAdmin', dataProvider);
+      expect(await screen.findByText('FotoSoft GmbH')).toBeInTheDocument();
       expect(app.pathname()).toBe('/system-integrators');
     },
   );
 });
 
-describe('creating a system integrator', () => {
-  it('keeps Speichern disabled until name and a valid code are entered', async () => {
+describe('createEditSystemIntegrator: creating', () => {
+  async function openCreate(role: Role = 'SystemAdmin', overrides: Parameters<typeof fakeDataProvider>[0] = {}) {
     const user = userEvent.setup();
-    const { dataProvider } = fakeDataProvider();
-    renderApp('/system-integrators/create', 'SystemAdmin', dataProvider);
+    const fake = fakeDataProvider(overrides);
+    renderApp('/system-integrators', role, fake.dataProvider);
+    await user.click(await screen.findByRole('button', { name: 'System-Integrator anlegen' }));
+    const form = await dialog();
+    expect(within(form).getByRole('heading', { name: 'System-Integrator anlegen' })).toBeInTheDocument();
+    return { user, form, ...fake, create: within(form).getByRole('button', { name: 'Anlegen' }) };
+  }
 
-    const name = await screen.findByLabelText(/Name/);
-    expect(saveButton()).toBeDisabled();
+  it('keeps Anlegen disabled until name and a valid code are entered', async () => {
+    const { user, form, create } = await openCreate();
+
+    const name = within(form).getByRole('textbox', { name: /Name/ });
+    expect(create).toBeDisabled();
     await user.type(name, 'Neue Integratoren GmbH');
-    expect(saveButton()).toBeDisabled();
+    expect(create).toBeDisabled();
 
-    const code = screen.getByLabelText(/Kennung/);
+    const code = within(form).getByRole('textbox', { name: /Kennung/ });
     await user.type(code, 'NEU 1');
-    expect(await screen.findByText(texts.codeInvalid)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    expect(await within(form).findByText(texts.codeInvalid)).toBeInTheDocument();
+    expect(create).toBeDisabled();
 
     await user.clear(code);
     await user.type(code, 'NEU-1');
-    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await waitFor(() => expect(create).toBeEnabled());
   });
 
-  it('sends name and code and shows the success dialog', async () => {
-    const user = userEvent.setup();
-    const { dataProvider, calls } = fakeDataProvider();
-    const app = renderApp('/system-integrators/create', 'SystemAdmin', dataProvider);
+  it("sends name and code and says 'Hat geklappt!'", async () => {
+    const { user, form, create, calls } = await openCreate();
 
-    await user.type(await screen.findByLabelText(/Name/), 'Neue Integratoren GmbH');
-    await user.type(screen.getByLabelText(/Kennung/), 'NEU-1');
-    await waitFor(() => expect(saveButton()).toBeEnabled());
-    await user.click(saveButton());
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), ' Neue Integratoren GmbH ');
+    await user.type(within(form).getByRole('textbox', { name: /Kennung/ }), 'NEU-1');
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
 
-    const dialog = await screen.findByTestId('success-dialog');
-    expect(within(dialog).getByText('Hat geklappt!')).toBeInTheDocument();
+    const success = await screen.findByTestId('success-dialog');
+    expect(within(success).getByText('Hat geklappt!')).toBeInTheDocument();
     expect(
-      within(dialog).getByText('Der System-Integrator „Neue Integratoren GmbH“ wurde angelegt.'),
+      within(success).getByText('Der System-Integrator „Neue Integratoren GmbH“ wurde angelegt.'),
     ).toBeInTheDocument();
     expect(calls.create).toHaveBeenCalledWith(
       'system-integrators',
       expect.objectContaining({ data: { name: 'Neue Integratoren GmbH', code: 'NEU-1' } }),
     );
-    await waitFor(() => expect(app.pathname()).toBe('/system-integrators'));
+    expect(screen.queryByTestId('system-integrator-dialog')).not.toBeInTheDocument();
+    // The list is read again.
+    await waitFor(() => expect(calls.getList.mock.calls.length).toBeGreaterThan(1));
   });
 
-  it('shows "Der Code wird bereits verwendet." in the error dialog for a duplicate code', async () => {
-    const user = userEvent.setup();
+  it('shows "Der Code wird bereits verwendet." in the error dialog and keeps the form', async () => {
     const create = vi.fn(async () => {
       throw duplicateCode();
     });
-    const { dataProvider } = fakeDataProvider({ create });
-    const app = renderApp('/system-integrators/create', 'SystemAdmin', dataProvider);
+    const opened = await openCreate('SystemAdmin', { create });
+    const { user, form } = opened;
 
-    await user.type(await screen.findByLabelText(/Name/), 'Doppelt GmbH');
-    await user.type(screen.getByLabelText(/Kennung/), 'FOTOSOFT');
-    await waitFor(() => expect(saveButton()).toBeEnabled());
-    await user.click(saveButton());
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Doppelt GmbH');
+    await user.type(within(form).getByRole('textbox', { name: /Kennung/ }), 'FOTOSOFT');
+    await waitFor(() => expect(opened.create).toBeEnabled());
+    await user.click(opened.create);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Das war nicht so geplant :/' });
-    expect(within(dialog).getByText('Der Code wird bereits verwendet.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The form stays with the entered values so the code can be corrected.
-    expect(app.pathname()).toBe('/system-integrators/create');
-    expect(screen.getByLabelText(/Kennung/)).toHaveValue('FOTOSOFT');
+    const error = await screen.findByRole('dialog', { name: 'Das war nicht so geplant :/' });
+    expect(within(error).getByText('Der Code wird bereits verwendet.')).toBeInTheDocument();
+    await user.click(within(error).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByTestId('error-dialog')).not.toBeInTheDocument());
+    // The dialog stays with the entered values so the code can be corrected.
+    expect(within(await dialog()).getByRole('textbox', { name: /Kennung/ })).toHaveValue('FOTOSOFT');
+    expect(screen.queryByTestId('success-dialog')).not.toBeInTheDocument();
   });
 });
 
-describe('editing a system integrator', () => {
-  it('shows the code read-only and sends only the changed name', async () => {
+describe('createEditSystemIntegrator: editing', () => {
+  async function openEdit(overrides: Parameters<typeof fakeDataProvider>[0] = {}) {
     const user = userEvent.setup();
-    const { dataProvider, calls } = fakeDataProvider();
-    const app = renderApp('/system-integrators/si-1', 'SystemAdmin', dataProvider);
+    const fake = fakeDataProvider(overrides);
+    renderApp('/system-integrators', 'SystemAdmin', fake.dataProvider);
+    // The name is a button too, so the keyboard opens what a row click opens.
+    await user.click(await screen.findByRole('button', { name: 'FotoSoft GmbH' }));
+    const form = await dialog();
+    return { user, form, ...fake, save: within(form).getByRole('button', { name: 'Speichern' }) };
+  }
 
-    const name = await screen.findByDisplayValue('FotoSoft GmbH');
-    const code = screen.getByLabelText(/Kennung/);
+  it('shows the code read-only and sends only the changed name', async () => {
+    const { user, form, save, calls } = await openEdit();
+
+    const name = within(form).getByRole('textbox', { name: /Name/ });
+    expect(name).toHaveValue('FotoSoft GmbH');
+    const code = within(form).getByRole('textbox', { name: /Kennung/ });
     expect(code).toHaveValue('FOTOSOFT');
     expect(code).toHaveAttribute('readonly');
-    expect(saveButton()).toBeDisabled();
+    expect(within(form).getByText('Die Kennung kann nach dem Anlegen nicht mehr geändert werden.')).toBeVisible();
+    expect(save).toBeDisabled();
 
     await user.clear(name);
-    expect(await screen.findByText(texts.nameRequired)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    expect(await within(form).findByText(texts.nameRequired)).toBeInTheDocument();
+    expect(save).toBeDisabled();
 
     await user.type(name, 'FotoSoft Systems GmbH');
-    await waitFor(() => expect(saveButton()).toBeEnabled());
-    await user.click(saveButton());
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
 
-    await waitFor(() =>
-      expect(calls.update).toHaveBeenCalledWith(
-        'system-integrators',
-        expect.objectContaining({ id: 'si-1', data: { name: 'FotoSoft Systems GmbH' } }),
-      ),
+    const success = await screen.findByTestId('success-dialog');
+    expect(within(success).getByText('System-Integrator geändert')).toBeInTheDocument();
+    expect(calls.update).toHaveBeenCalledWith(
+      'system-integrators',
+      expect.objectContaining({ id: 'si-1', data: { name: 'FotoSoft Systems GmbH' } }),
     );
-    await waitFor(() => expect(app.pathname()).toBe('/system-integrators'));
   });
 
   it('keeps Speichern disabled when the name is changed back', async () => {
-    const user = userEvent.setup();
-    const { dataProvider } = fakeDataProvider();
-    renderApp('/system-integrators/si-1', 'SystemAdmin', dataProvider);
+    const { user, form, save } = await openEdit();
 
-    const name = await screen.findByDisplayValue('FotoSoft GmbH');
+    const name = within(form).getByRole('textbox', { name: /Name/ });
     await user.type(name, 'X');
-    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await waitFor(() => expect(save).toBeEnabled());
     await user.type(name, '{Backspace}');
-    await waitFor(() => expect(saveButton()).toBeDisabled());
+    await waitFor(() => expect(save).toBeDisabled());
   });
 
   it('opens the error dialog when the server refuses the change', async () => {
-    const user = userEvent.setup();
     const update = vi.fn(async () => {
       throw new HttpError('Forbidden', 403, {
         errorCode: 'FORBIDDEN',
@@ -284,14 +306,20 @@ describe('editing a system integrator', () => {
         status: 403,
       });
     });
-    const { dataProvider } = fakeDataProvider({ update });
-    renderApp('/system-integrators/si-1', 'SystemAdmin', dataProvider);
+    const { user, form, save } = await openEdit({ update });
 
-    await user.type(await screen.findByDisplayValue('FotoSoft GmbH'), ' Neu');
-    await waitFor(() => expect(saveButton()).toBeEnabled());
-    await user.click(saveButton());
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), ' Neu');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Das war nicht so geplant :/' });
-    expect(within(dialog).getByText('Zugriff verweigert.')).toBeInTheDocument();
+    const error = await screen.findByRole('dialog', { name: 'Das war nicht so geplant :/' });
+    expect(within(error).getByText('Zugriff verweigert.')).toBeInTheDocument();
+  });
+
+  it('closes without a call on Abbrechen', async () => {
+    const { user, form, calls } = await openEdit();
+    await user.click(within(form).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByTestId('system-integrator-dialog')).not.toBeInTheDocument());
+    expect(calls.update).not.toHaveBeenCalled();
   });
 });

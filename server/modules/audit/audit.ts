@@ -23,11 +23,14 @@ export type AuditAction =
   | 'eid.bound'
   | 'eid.review-opened'
   | 'eid.review-confirmed'
-  | 'eid.review-rejected';
+  | 'eid.review-rejected'
+  | 'reseller.created'
+  | 'reseller.updated'
+  | 'reseller.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation';
+  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation' | 'reseller';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;

@@ -1,3 +1,4 @@
 export { LumioFormToolbar } from './LumioFormToolbar';
 export { zodValidator } from './zodValidator';
 export { passesRules, ruleValidator } from './ruleValidator';
+export { FormDialog, type FormDialogProps } from './FormDialog';

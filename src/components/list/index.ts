@@ -4,3 +4,4 @@ export { ListToolbar } from './ListToolbar';
 export { LumioDatagrid, type LumioDatagridProps, type PhoneRow } from './LumioDatagrid';
 export { LumioList, type LumioListProps } from './LumioList';
 export { LumioPagination } from './LumioPagination';
+export { OpenRecordButton, type OpenRecordButtonProps } from './OpenRecordButton';

@@ -14,25 +14,23 @@ const validateCode = zodValidator(systemIntegratorCodeSchema);
 export interface SystemIntegratorInputsProps {
   /** On edit the code is shown read-only: PUT changes only the name. */
   mode: 'create' | 'edit';
-  /** Everything read-only, for users who may see but not change the record. */
-  readOnly?: boolean;
 }
 
-export function SystemIntegratorInputs({ mode, readOnly = false }: SystemIntegratorInputsProps) {
+export function SystemIntegratorInputs({ mode }: SystemIntegratorInputsProps) {
   const codeFixed = mode === 'edit';
   return (
     <>
       <TextInput
         source="name"
         validate={validateName}
-        readOnly={readOnly}
+        autoFocus
         fullWidth
         slotProps={{ htmlInput: { maxLength: SYSTEM_INTEGRATOR_NAME_MAX_LENGTH } }}
       />
       <TextInput
         source="code"
         validate={codeFixed ? undefined : validateCode}
-        readOnly={readOnly || codeFixed}
+        readOnly={codeFixed}
         helperText={codeFixed ? 'app.systemIntegrators.codeReadOnly' : undefined}
         fullWidth
         slotProps={{ htmlInput: { maxLength: SYSTEM_INTEGRATOR_CODE_MAX_LENGTH } }}

@@ -1,7 +1,12 @@
-import { CreateButton, TextField } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { TextField, useTranslate } from 'react-admin';
+import { useState } from 'react';
 import { useCurrentRole } from '../../components/auth';
-import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
+import { LumioDatagrid, LumioList, OpenRecordButton, type PhoneRow } from '../../components/list';
 import { canManageSystemIntegrators, type SystemIntegrator } from '../../domain/systemIntegrator';
+import { SystemIntegratorDialog } from './SystemIntegratorDialog';
+import { useSystemIntegratorActions } from './useSystemIntegratorActions';
 
 /** On a phone: name and Kennung, the two columns of the table. */
 const phoneRow: PhoneRow = {
@@ -9,16 +14,61 @@ const phoneRow: PhoneRow = {
   secondaryText: (systemIntegrator: SystemIntegrator) => systemIntegrator.code,
 };
 
-/** Spec "System integrators": table Name, Kennung; only SystemAdmin creates and edits (row click). */
+/** The dialog state: closed, creating, or changing one system integrator. */
+type Dialog = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; systemIntegrator: SystemIntegrator };
+
+/**
+ * Spec "System integrators": table Name, Kennung. Only SystemAdmin gets 'System-Integrator
+ * anlegen' and opens a row by click (or its name, by keyboard), both in createEditSystemIntegrator.
+ */
 export function SystemIntegratorList() {
+  const translate = useTranslate();
   const { role } = useCurrentRole();
   const canManage = canManageSystemIntegrators(role);
+  const [dialog, setDialog] = useState<Dialog>({ mode: 'closed' });
+  const { createSystemIntegrator, updateSystemIntegrator, isPending } = useSystemIntegratorActions();
+  const openEdit = (systemIntegrator: SystemIntegrator) => setDialog({ mode: 'edit', systemIntegrator });
+
   return (
-    <LumioList actions={canManage ? <CreateButton label="app.systemIntegrators.create" /> : undefined}>
-      <LumioDatagrid rowClick={canManage ? 'edit' : false} phoneRow={phoneRow}>
-        <TextField source="name" />
-        <TextField source="code" />
-      </LumioDatagrid>
-    </LumioList>
+    <>
+      <LumioList
+        actions={
+          canManage ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'create' })}>
+              {translate('app.systemIntegrators.create')}
+            </Button>
+          ) : undefined
+        }
+      >
+        <LumioDatagrid
+          rowClick={
+            canManage
+              ? (_id, _resource, systemIntegrator) => {
+                  openEdit(systemIntegrator as SystemIntegrator);
+                  return false;
+                }
+              : false
+          }
+          phoneRow={phoneRow}
+        >
+          {canManage ? (
+            <OpenRecordButton<SystemIntegrator> source="name" onOpen={openEdit} />
+          ) : (
+            <TextField source="name" />
+          )}
+          <TextField source="code" />
+        </LumioDatagrid>
+      </LumioList>
+      {dialog.mode !== 'closed' ? (
+        <SystemIntegratorDialog
+          key={dialog.mode === 'edit' ? dialog.systemIntegrator.id : 'create'}
+          systemIntegrator={dialog.mode === 'edit' ? dialog.systemIntegrator : null}
+          onCreate={createSystemIntegrator}
+          onUpdate={updateSystemIntegrator}
+          isPending={isPending}
+          onClose={() => setDialog({ mode: 'closed' })}
+        />
+      ) : null}
+    </>
   );
 }

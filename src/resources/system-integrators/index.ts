@@ -2,16 +2,15 @@ import HubOutlined from '@mui/icons-material/HubOutlined';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
+import { ToSystemIntegratorList } from './ToSystemIntegratorList';
 
-/** react-admin resource name; also the route of spec section 2. */
-export const SYSTEM_INTEGRATORS_RESOURCE = 'system-integrators';
+export { SYSTEM_INTEGRATORS_RESOURCE } from './names';
 
-// Each view is its own chunk: the landing page and the dashboard never download these screens.
+// The list is its own chunk: the landing page and the dashboard never download it. Creating and
+// editing are its dialog (createEditSystemIntegrator); the former pages' addresses lead to it.
 export const list = lazy(() => import('./SystemIntegratorList').then((m) => ({ default: m.SystemIntegratorList })));
-export const create = lazy(() =>
-  import('./SystemIntegratorCreate').then((m) => ({ default: m.SystemIntegratorCreate })),
-);
-export const edit = lazy(() => import('./SystemIntegratorEdit').then((m) => ({ default: m.SystemIntegratorEdit })));
+export const create = ToSystemIntegratorList;
+export const edit = ToSystemIntegratorList;
 export const icon = HubOutlined;
 /** Dropdowns (studio form, reports) show name and code, as the spec's addStore dialog does. */
 export const recordRepresentation = (record: RaRecord) =>

@@ -13,6 +13,7 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'companies',
     'stores',
     'system_integrators',
+    'resellers',
     'company_applications',
     'documents',
     'password_setup_tokens',

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import { resellerPayloadSchema } from '../../../src/domain/reseller';
+import { uuidParam } from '../../lib/ids';
+import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
+
+/** Spec section 3: "Reseller: id, name." */
+export const resellerSchema = z.object({ id: z.uuid(), name: z.string() });
+export const resellerListQuery = pagingQuerySchema(['name']);
+export const resellerPage = pagedResultSchema(resellerSchema);
+export const integratorParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId) });
+export const resellerParams = z.strictObject({
+  id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId),
+  resellerId: uuidParam(SERVER_MESSAGES.invalidResellerId),
+});
+/** POST and PUT take the name alone (src/domain/reseller.ts). */
+export const resellerBody = resellerPayloadSchema;

@@ -1,0 +1,119 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { Form, useFormIsDirty, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { LumioDialog } from '../dialogs';
+
+export interface FormDialogProps<S extends z.ZodObject> {
+  /** The record to change, or the empty values of a new one. */
+  record: object;
+  /** Translation key of the title. */
+  title: string;
+  /** Translation key of the save button. */
+  saveLabel: string;
+  /** The domain payload schema the server checks: save stays disabled while it fails. */
+  schema: S;
+  /** Changing a record: save also stays disabled while nothing differs from it. */
+  editing: boolean;
+  /** Gets the payload as the schema reads it (trimmed); resolves true when saved, and the dialog closes. */
+  onSave: (payload: z.infer<S>) => Promise<boolean>;
+  /**
+   * Only when changing: a delete button (translation key `deleteLabel`) left of the others, since a
+   * phone shows the list without its row actions. Resolves true when deleted, and the dialog closes.
+   */
+  onDelete?: () => Promise<boolean>;
+  deleteLabel?: string;
+  isPending: boolean;
+  onClose: () => void;
+  /** The inputs. */
+  children: ReactNode;
+  'data-testid'?: string;
+}
+
+/** The form values the payload schema covers; the record also holds the id and read-only fields. */
+function payloadOf(values: Record<string, unknown>, schema: z.ZodObject): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, values[key] ?? '']));
+}
+
+/**
+ * A create-or-edit dialog of the spec's family (createEditReseller, createEditSystemIntegrator):
+ * the inputs in a react-admin form, 'Abbrechen' and the save button. Spec section 5: save is
+ * disabled while the form is invalid and, when changing, while nothing differs. Mount it anew for
+ * each record (key), so the form starts from that record's values.
+ */
+export function FormDialog<S extends z.ZodObject>({
+  record,
+  title,
+  children,
+  isPending,
+  onClose,
+  'data-testid': testId,
+  ...actions
+}: FormDialogProps<S>) {
+  const translate = useTranslate();
+  return (
+    <Form record={record as Partial<RaRecord>} mode="onChange">
+      <LumioDialog
+        open
+        onClose={onClose}
+        disableClose={isPending}
+        title={translate(title)}
+        data-testid={testId}
+        actions={<FormDialogActions {...actions} isPending={isPending} onClose={onClose} />}
+      >
+        <Stack spacing={1} sx={{ pt: 1 }}>
+          {children}
+        </Stack>
+      </LumioDialog>
+    </Form>
+  );
+}
+
+type ActionProps<S extends z.ZodObject> = Omit<FormDialogProps<S>, 'record' | 'title' | 'children' | 'data-testid'>;
+
+function FormDialogActions<S extends z.ZodObject>({
+  schema,
+  editing,
+  saveLabel,
+  onSave,
+  onDelete,
+  deleteLabel,
+  isPending,
+  onClose,
+}: ActionProps<S>) {
+  const translate = useTranslate();
+  const { handleSubmit } = useFormContext();
+  const values = useWatch() as Record<string, unknown>;
+  const isDirty = useFormIsDirty();
+  const parsed = schema.safeParse(payloadOf(values, schema));
+  const save = handleSubmit(async (submitted) => {
+    const payload = schema.safeParse(payloadOf(submitted, schema));
+    if (payload.success && (await onSave(payload.data))) onClose();
+  });
+  const remove = async () => {
+    if (onDelete && (await onDelete())) onClose();
+  };
+  return (
+    <>
+      {onDelete && deleteLabel ? (
+        <Button color="error" onClick={() => void remove()} disabled={isPending} sx={{ mr: 'auto' }}>
+          {translate(deleteLabel)}
+        </Button>
+      ) : null}
+      <Button onClick={onClose} disabled={isPending}>
+        {translate('app.dialog.cancel')}
+      </Button>
+      <Button
+        variant="contained"
+        onClick={() => void save()}
+        disabled={isPending || !parsed.success || (editing && !isDirty)}
+        startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
+        {translate(saveLabel)}
+      </Button>
+    </>
+  );
+}
