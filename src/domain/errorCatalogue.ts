@@ -60,6 +60,7 @@ export const SERVER_MESSAGES = {
   eidReviewNotFound: 'eID review not found',
   eidReviewAlreadyDecided: 'eID review already decided',
   invalidEidReviewId: 'Invalid eID review id',
+  lastSystemAdmin: 'Last system admin cannot be deleted',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -127,6 +128,8 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   eidReviewNotFound: 'Diese eID-Prüfung gibt es nicht (mehr).',
   eidReviewAlreadyDecided: 'Über diese eID-Prüfung wurde bereits entschieden. Bitte laden Sie die Liste neu.',
   invalidEidReviewId: 'Ungültige Prüfungs-ID.',
+  lastSystemAdmin:
+    'Der letzte System-Admin kann nicht gelöscht werden. Legen Sie zuerst einen weiteren System-Admin an.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

@@ -23,11 +23,14 @@ export type AuditAction =
   | 'eid.bound'
   | 'eid.review-opened'
   | 'eid.review-confirmed'
-  | 'eid.review-rejected';
+  | 'eid.review-rejected'
+  | 'administrator.created'
+  | 'administrator.updated'
+  | 'administrator.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation';
+  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation' | 'administrator';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;
