@@ -86,7 +86,7 @@ export function systemIntegratorProblem(role: unknown, systemIntegratorId: unkno
 export function withRole<V extends { systemIntegratorId?: unknown }>(
   values: V,
   role: unknown,
-): V & { role: unknown; systemIntegratorId: null } {
+): Omit<V, 'role' | 'systemIntegratorId'> & { role: unknown; systemIntegratorId: null } {
   return { ...values, role, systemIntegratorId: null };
 }
 
