@@ -288,6 +288,14 @@ async function main() {
       codeField,
       "field 'Kennung'",
     );
+    await screen(
+      systemAdmin.context,
+      'administration',
+      'SystemAdmin',
+      '/administration',
+      (page) => page.locator('tbody tr').filter({ hasText: 'integrator@bildwerk.example' }),
+      'row of integrator@bildwerk.example',
+    );
     await systemAdmin.context.close();
 
     const clickable = [];
