@@ -296,6 +296,28 @@ describe('Verwaltung (administration)', () => {
     );
   });
 
+  it(
+    'deletes from the rename dialog too (a phone has no action column), without reading the deleted account again',
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { dataProvider, calls } = fakeDataProvider();
+      renderPage(SYSTEM_ADMIN, dataProvider);
+
+      await user.click(await screen.findByText('integrator@fotosoft.example'));
+      const dialog = await screen.findByRole('dialog', { name: 'Administrator bearbeiten' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Löschen' }));
+      const confirm = await screen.findByTestId('confirm-dialog');
+      await user.click(within(confirm).getByRole('button', { name: 'Löschen' }));
+
+      expect(await screen.findByTestId('success-dialog')).toHaveTextContent('Administrator gelöscht');
+      await waitFor(() => expect(screen.queryByTestId('edit-admin-dialog')).toBeNull());
+      expect(calls.delete).toHaveBeenCalledWith(ADMINISTRATION_RESOURCE, expect.objectContaining({ id: 'u-ingo' }));
+      expect(calls.getOne).toHaveBeenCalledTimes(1);
+      expect(screen.queryByTestId('error-dialog')).toBeNull();
+    },
+  );
+
   it('opens nothing on the own row', async () => {
     const user = userEvent.setup();
     const { dataProvider, calls } = fakeDataProvider();

@@ -99,6 +99,7 @@ export function AdministrationList() {
           key={editing.id}
           row={editing}
           onSave={actions.renameAdmin}
+          onDelete={actions.deleteAdmin}
           isPending={actions.isPending}
           onLoadError={(error) => {
             setEditing(null);

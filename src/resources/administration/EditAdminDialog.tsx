@@ -31,6 +31,8 @@ export interface EditAdminDialogProps {
   row: Administrator;
   /** Resolves true when the names were saved; the dialog then closes. */
   onSave: (admin: Administrator, names: UpdateAdministratorPayload) => Promise<boolean>;
+  /** Deleting from the dialog (dialog deleteAdmin follows): on a phone the rows have no actions. */
+  onDelete: (admin: Administrator) => Promise<boolean>;
   isPending: boolean;
   /** The account could not be read (e.g. deleted meanwhile): the error dialog follows. */
   onLoadError: (error: unknown) => void;
@@ -40,9 +42,10 @@ export interface EditAdminDialogProps {
 /**
  * A SystemAdmin changes another administrator's first and last name (PUT /administrator/{id});
  * e-mail and role are shown, not changed (the e-mail is each administrator's own to change).
- * 'Speichern' stays disabled while a name breaks its rule or nothing changed.
+ * 'Speichern' stays disabled while a name breaks its rule or nothing changed. 'Löschen' is here
+ * too, for the phone, whose list has no action column.
  */
-export function EditAdminDialog({ row, onSave, isPending, onLoadError, onClose }: EditAdminDialogProps) {
+export function EditAdminDialog({ row, onSave, onDelete, isPending, onLoadError, onClose }: EditAdminDialogProps) {
   const translate = useTranslate();
   const { data: admin } = useGetOne<Administrator>(
     ADMINISTRATION_RESOURCE,
@@ -71,7 +74,9 @@ export function EditAdminDialog({ row, onSave, isPending, onLoadError, onClose }
         disableClose={isPending}
         title={title}
         data-testid="edit-admin-dialog"
-        actions={<EditAdminActions admin={admin} onSave={onSave} isPending={isPending} onClose={onClose} />}
+        actions={
+          <EditAdminActions admin={admin} onSave={onSave} onDelete={onDelete} isPending={isPending} onClose={onClose} />
+        }
       >
         <Stack spacing={1} sx={{ pt: 1 }}>
           <TextInput source="firstName" label={`${F}.firstName`} validate={validate.firstName} fullWidth />
@@ -97,6 +102,7 @@ export function EditAdminDialog({ row, onSave, isPending, onLoadError, onClose }
 function EditAdminActions({
   admin,
   onSave,
+  onDelete,
   isPending,
   onClose,
 }: Omit<EditAdminDialogProps, 'row' | 'onLoadError'> & { admin: Administrator }) {
@@ -109,8 +115,14 @@ function EditAdminActions({
     const names = { firstName: text(submitted, 'firstName'), lastName: text(submitted, 'lastName') };
     if (await onSave(admin, names)) onClose();
   });
+  const remove = async () => {
+    if (await onDelete(admin)) onClose();
+  };
   return (
     <>
+      <Button color="error" onClick={() => void remove()} disabled={isPending} sx={{ mr: 'auto' }}>
+        {translate('app.administration.delete.button')}
+      </Button>
       <Button onClick={onClose} disabled={isPending}>
         {translate('app.dialog.cancel')}
       </Button>

@@ -32,7 +32,8 @@ export function useAdministratorActions() {
   const queryClient = useQueryClient();
   const { confirm, showError, showSuccess } = useDialogs();
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [ADMINISTRATION_RESOURCE] });
+  // The list only: the rename dialog's account (getOne) may be the one just deleted.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [ADMINISTRATION_RESOURCE, 'getList'] });
 
   /** Runs the call; on failure the error dialog, and the list is read again either way. */
   async function attempt(call: () => Promise<unknown>): Promise<boolean> {
