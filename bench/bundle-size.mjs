@@ -272,6 +272,14 @@ async function main() {
       (page) => page.locator('tbody tr').filter({ hasText: 'FotoSoft GmbH' }),
       'row of FotoSoft GmbH',
     );
+    await screen(
+      systemAdmin.context,
+      'administration',
+      'SystemAdmin',
+      '/administration',
+      (page) => page.locator('tbody tr').filter({ hasText: 'integrator@bildwerk.example' }),
+      'row of integrator@bildwerk.example',
+    );
     await systemAdmin.context.close();
 
     // The integrator's resellers (route reseller; its dialogs are in the page's chunk).

@@ -23,6 +23,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, parserErrorHandler, routerErrorHandler } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
+import { administratorsModule } from './modules/administrators';
 import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
 import { documentsModule } from './modules/documents';
@@ -154,6 +155,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(ownerActivationModule);
   await app.register(usersModule);
   await app.register(emailChangeModule);
+  await app.register(administratorsModule);
   await app.register(employeeInvitationsModule);
   await app.register(documentsModule);
   await app.register(eidBindingModule, { pseudonymKey, clock });

@@ -14,6 +14,7 @@ import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
+import administration, { ADMINISTRATION_RESOURCE } from './resources/administration';
 import companies, { COMPANIES_RESOURCE } from './resources/companies';
 import eidReviews, { EID_REVIEWS_RESOURCE } from './resources/verification-check';
 import employees, { EMPLOYEES_RESOURCE } from './resources/employees';
@@ -27,6 +28,7 @@ const RESOURCE_ROOTS = [
   COMPANIES_RESOURCE,
   EMPLOYEES_RESOURCE,
   EID_REVIEWS_RESOURCE,
+  ADMINISTRATION_RESOURCE,
 ];
 
 /** Every refused resource page shows the access-denied page in place (the address stays). */
@@ -35,6 +37,7 @@ const guardedOpenApplications = guardResourceViews(OPEN_APPLICATIONS_RESOURCE, o
 const guardedCompanies = guardResourceViews(COMPANIES_RESOURCE, companies);
 const guardedEmployees = guardResourceViews(EMPLOYEES_RESOURCE, employees);
 const guardedEidReviews = guardResourceViews(EID_REVIEWS_RESOURCE, eidReviews);
+const guardedAdministration = guardResourceViews(ADMINISTRATION_RESOURCE, administration);
 
 /** Spec section 2: any unknown path redirects to ''. */
 const ToLanding = () => <Navigate to={LANDING_PATH} replace />;
@@ -85,6 +88,7 @@ export default function App() {
           <Resource name={COMPANIES_RESOURCE} {...guardedCompanies} />
           <Resource name={EMPLOYEES_RESOURCE} {...guardedEmployees} />
           <Resource name={EID_REVIEWS_RESOURCE} {...guardedEidReviews} />
+          <Resource name={ADMINISTRATION_RESOURCE} {...guardedAdministration} />
         </AdminUI>
       </DialogProvider>
     </AdminContext>

@@ -113,7 +113,11 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
       .insert(systemIntegrators)
       .values({ name: 'FotoSoft GmbH', code: 'FOTOSOFT' })
       .returning();
-    await tx.insert(systemIntegrators).values(MORE_SYSTEM_INTEGRATORS.map(([name, code]) => ({ name, code })));
+    const moreIntegrators = await tx
+      .insert(systemIntegrators)
+      .values(MORE_SYSTEM_INTEGRATORS.map(([name, code]) => ({ name, code })))
+      .returning();
+    const bildwerk = moreIntegrators.find((integrator) => integrator.code === 'BILDWERK')!;
     await tx.insert(resellers).values(DEMO_RESELLERS.map((name) => ({ systemIntegratorId: fotosoft.id, name })));
 
     const [sonnenschein] = await tx
@@ -189,6 +193,16 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         lastName: 'Integrator',
         role: 'SystemIntegratorAdmin',
         systemIntegratorId: fotosoft.id,
+      },
+      // The administration's list shows more than one of each role, and two integrators' admins.
+      { ...person, email: 'betrieb@lumio.example', firstName: 'Berta', lastName: 'Betrieb', role: 'LumioAdmin' },
+      {
+        ...person,
+        email: 'integrator@bildwerk.example',
+        firstName: 'Bodo',
+        lastName: 'Bildwerk',
+        role: 'SystemIntegratorAdmin',
+        systemIntegratorId: bildwerk.id,
       },
       {
         ...person,

@@ -61,6 +61,9 @@ export class IdpUserExistsError extends Error {
  *   `POST .../users/{id}/role-mappings/realm` with the new one (tokens carry it from the next
  *   refresh on), then the `users` row's role in `tx`, which stays the portal's source of the role
  *   (as here). When `tx` rolls back the old mapping is restored.
+ * - changeNames: `PUT /admin/realms/{realm}/users/{id}` with firstName and lastName (tokens carry
+ *   them from the next refresh on), then the `users` row in `tx`; compensated with the old names
+ *   when `tx` rolls back.
  */
 export interface IdpAdminPort {
   /** Creates the user; throws IdpUserExistsError when the e-mail is taken. */
@@ -89,6 +92,8 @@ export interface IdpAdminPort {
   disableUser(tx: Tx, userId: string): Promise<void>;
   /** Gives the user another role (the company's AccountAdministrator or Employee). */
   changeRole(tx: Tx, userId: string, role: Role): Promise<void>;
+  /** Changes first and last name (a SystemAdmin renames another administrator). */
+  changeNames(tx: Tx, userId: string, names: { firstName: string; lastName: string }): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -202,6 +207,11 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
     async changeRole(tx, userId, role) {
       // The users row is the embedded provider's account: its tokens read the role from it.
       await tx.update(users).set({ role, updatedAt: now() }).where(eq(users.id, userId));
+    },
+
+    async changeNames(tx, userId, { firstName, lastName }) {
+      // The provider's userinfo and ID tokens read the names from the same row.
+      await tx.update(users).set({ firstName, lastName, updatedAt: now() }).where(eq(users.id, userId));
     },
   };
 }

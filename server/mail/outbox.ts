@@ -23,6 +23,7 @@ export const MAIL_KINDS = {
   eidReviewOpened: 'eid-review-opened',
   eidReviewConfirmed: 'eid-review-confirmed',
   eidReviewRejected: 'eid-review-rejected',
+  administratorCreated: 'administrator-created',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -29,6 +29,12 @@ export const RESOURCE_ROUTES = {
   // POST only (dialog inviteEmployee): the company is the inviter's own, never part of the path.
   'employee-invitations': { path: '/employee-invitation', createFields: ['email'] },
   administrators: { path: '/administrator' },
+  // The administrator accounts (route administration): dialogs createAdmin and the renaming.
+  administration: {
+    path: '/administrator',
+    createFields: ['role', 'firstName', 'lastName', 'email', 'systemIntegratorId'],
+    updateFields: ['firstName', 'lastName'],
+  },
   resellers: {
     path: '/system-integrator/{systemIntegratorId}/reseller',
     createFields: ['name'],

@@ -62,6 +62,7 @@ export const SERVER_MESSAGES = {
   invalidEidReviewId: 'Invalid eID review id',
   resellerNameAlreadyInUse: 'Reseller name already in use',
   resellerInUse: 'Reseller in use',
+  lastSystemAdmin: 'Last system admin cannot be deleted',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -131,6 +132,8 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   invalidEidReviewId: 'Ungültige Prüfungs-ID.',
   resellerNameAlreadyInUse: 'Es gibt bereits einen Reseller mit diesem Namen.',
   resellerInUse: 'Der Reseller ist einer Lizenz zugeordnet und kann nicht gelöscht werden.',
+  lastSystemAdmin:
+    'Der letzte System-Admin kann nicht gelöscht werden. Legen Sie zuerst einen weiteren System-Admin an.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

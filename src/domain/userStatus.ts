@@ -11,6 +11,11 @@ export const INITIAL_STATUS = {
   ownerCreated: 'Approved',
   /** An invited person registers through the invitation; listed as pending for the company. */
   invitationRegistered: 'Unverified',
+  /**
+   * A SystemAdmin creates an administrator (route administration): no eID and no company's
+   * approval apply to them, so the account is simply active ('Aktiv').
+   */
+  administratorCreated: 'Active',
 } as const satisfies Record<string, UserStatus>;
 
 /** What can happen to an existing user. */

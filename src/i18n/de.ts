@@ -1,5 +1,6 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
 import { accountActionsMessages } from './de/accountActions';
+import { administrationMessages } from './de/administration';
 import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { componentsMessages } from './de/components';
@@ -31,6 +32,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   inviteEmployeeMessages,
   verifyMessages,
   eidReviewsMessages,
+  administrationMessages,
   // The profile's birth date uses the shared picker inside the admin.
   datePickerMessages,
 ];

@@ -177,6 +177,17 @@ describe('permissions (docs/permissions.md)', () => {
     await apiClient(app, tokens.get(DEMO.owner)).post('/api/employee-invitation', { email: invited });
     const invitationToken = await mailedInvitationToken(app, invited);
     let inviteCounter = 0;
+    // The SystemAdmin's changes of administrators change their target: accounts of their own.
+    const administrator = async (email: string) =>
+      (
+        await app.db
+          .insert(users)
+          .values({ email, firstName: 'Rechte', lastName: 'Admin', role: 'LumioAdmin', status: 'Active' })
+          .returning()
+      )[0];
+    const adminToRename = await administrator('rechte.umbenennen@lumio.example');
+    const adminToDelete = await administrator('rechte.loeschen@lumio.example');
+    let adminCounter = 0;
     const [inReview] = await app.db
       .select({ id: eidReviews.id })
       .from(eidReviews)
@@ -288,6 +299,24 @@ describe('permissions (docs/permissions.md)', () => {
           return newEmailBody();
         },
       },
+      'GET /api/administrator': { own: {} },
+      'GET /api/administrator/{id}': { own: { id: userOfColumn.LumioAdmin.id } },
+      'POST /api/administrator': {
+        own: {},
+        get body() {
+          adminCounter += 1;
+          return {
+            role: 'LumioAdmin',
+            firstName: 'Rechte',
+            lastName: 'Neu',
+            email: `rechte-admin-${adminCounter}@neu.example`,
+            systemIntegratorId: null,
+          };
+        },
+      },
+      'PUT /api/administrator/{id}': { own: { id: adminToRename.id }, body: { firstName: 'Rechte', lastName: 'Neu' } },
+      // The SystemAdmin deletes it; every refused call before and after leaves it as it is.
+      'DELETE /api/administrator/{id}': { own: { id: adminToDelete.id } },
       'PUT /api/administrator/{id}/email': {
         own: { id: userOfColumn.SystemAdmin.id },
         perColumn: (column) => {

@@ -9,7 +9,7 @@ import { logIn } from './support/login';
  */
 const REFUSED = [
   { user: DEMO_USERS.owner, path: '/companies', what: 'a resource list' },
-  { user: DEMO_USERS.owner, path: '/administration', what: 'a custom route' },
+  { user: DEMO_USERS.owner, path: '/administration', what: 'the administrators list' },
   { user: DEMO_USERS.lumioAdmin, path: '/system-integrators/create', what: 'a form of a list the user may see' },
   {
     user: DEMO_USERS.lumioAdmin,

@@ -81,7 +81,11 @@ describe('the user status machine', () => {
   }
 
   it('starts an approved application’s owner as Approved and an invited person as Unverified', () => {
-    expect(INITIAL_STATUS).toEqual({ ownerCreated: 'Approved', invitationRegistered: 'Unverified' });
+    expect(INITIAL_STATUS).toEqual({
+      ownerCreated: 'Approved',
+      invitationRegistered: 'Unverified',
+      administratorCreated: 'Active',
+    });
   });
 
   it('counts exactly the unverified and verified people as waiting for the company’s approval', () => {

@@ -26,11 +26,14 @@ export type AuditAction =
   | 'eid.review-rejected'
   | 'reseller.created'
   | 'reseller.updated'
-  | 'reseller.deleted';
+  | 'reseller.deleted'
+  | 'administrator.created'
+  | 'administrator.updated'
+  | 'administrator.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation' | 'reseller';
+  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation' | 'reseller' | 'administrator';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;

@@ -28,6 +28,16 @@ export function employeeInvitationRepository(db: DbOrTx) {
       return Boolean(row);
     },
 
+    /** Whether any company has an open invitation of the address (an administrator may not take it). */
+    async openForEmail(email: string, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: employeeInvitations.id })
+        .from(employeeInvitations)
+        .where(and(sameEmail(email), open(now)))
+        .limit(1);
+      return Boolean(row);
+    },
+
     /** The company's open invitations of the address are replaced: their links stop working. */
     async replaceOpen(email: string, companyId: string, now: Date): Promise<EmployeeInvitationRow[]> {
       return db

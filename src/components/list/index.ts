@@ -1,3 +1,4 @@
+export { ExportCurrentPageButton } from './ExportCurrentPageButton';
 export { ListEmpty } from './ListEmpty';
 export { ListSearch, SEARCH_FILTER_KEY } from './ListSearch';
 export { ListToolbar } from './ListToolbar';

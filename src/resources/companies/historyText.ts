@@ -38,6 +38,9 @@ const ACTION_TEXTS: Record<string, string> = {
   'eid.review-opened': 'eidReviewOpened',
   'eid.review-confirmed': 'eidReviewConfirmed',
   'eid.review-rejected': 'eidReviewRejected',
+  'administrator.created': 'administratorCreated',
+  'administrator.updated': 'administratorUpdated',
+  'administrator.deleted': 'administratorDeleted',
 };
 
 /** An action this page does not know yet (a later issue adds audit actions) still reads as German. */
@@ -47,6 +50,7 @@ const ENTITY_FALLBACK_TEXTS: Record<string, string> = {
   user: 'userChanged',
   application: 'applicationChanged',
   invitation: 'invitationCreated',
+  administrator: 'administratorUpdated',
 };
 
 /** The label of a changed field: the same words as the form or table that shows the field. */
@@ -76,10 +80,17 @@ const FIELD_LABELS: Record<string, Record<string, string>> = {
     role: `${T}.fields.role`,
     status: `${T}.fields.status`,
   },
+  administrator: {
+    firstName: `${T}.fields.firstName`,
+    lastName: `${T}.fields.lastName`,
+    email: `${T}.fields.email`,
+    role: `${T}.fields.role`,
+    systemIntegratorId: `${T}.fields.systemIntegratorId`,
+  },
 };
 
 /** Actions whose changed fields are worth listing (a creation or deletion lists every field). */
-const LISTS_FIELDS = new Set(['company.updated', 'store.updated', 'user.updated']);
+const LISTS_FIELDS = new Set(['company.updated', 'store.updated', 'user.updated', 'administrator.updated']);
 
 function changedFieldLabels(entry: CompanyHistoryEntry, translate: Translate): string[] {
   const labels = FIELD_LABELS[entry.entityType] ?? {};
@@ -108,7 +119,8 @@ function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string 
   const head = translate(`${T}.what.${textKey}`);
   const fields = LISTS_FIELDS.has(entry.action) ? changedFieldLabels(entry, translate).join(', ') : '';
   // A studio and a person are named: the company's history tells which one it was.
-  if (entry.entityType === 'store' || (entry.entityType === 'user' && entry.subject)) {
+  const isPerson = entry.entityType === 'user' || entry.entityType === 'administrator';
+  if (entry.entityType === 'store' || (isPerson && entry.subject)) {
     const name = entry.entityType === 'store' ? storeName(entry) : entry.subject;
     const named = name ? `${head}: ${name}` : head;
     const detail = entry.action === 'user.role-changed' ? roleChange(entry) : fields;

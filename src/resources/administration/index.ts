@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+
+export { ADMINISTRATION_RESOURCE } from './names';
+
+// Its own chunk: the landing page and the dashboard never download this screen.
+export const list = lazy(() => import('./AdministrationList').then((m) => ({ default: m.AdministrationList })));
+
+/**
+ * Spread into <Resource name={ADMINISTRATION_RESOURCE} {...administration} />. Creating, renaming
+ * and deleting are dialogs on the list (createAdmin, deleteAdmin), so there are no further views.
+ * No icon: only react-admin's own menu would show it, and the header menu has its own entries;
+ * every byte here is downloaded with the dashboard, which is at its budget.
+ */
+const administration = { list };
+export default administration;
