@@ -110,7 +110,7 @@ describe('administrator accounts (/api/administrator)', () => {
       );
       const lastNames = page.items.map((item) => item.lastName);
       expect(lastNames).toEqual([...lastNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      expect(page.items.find((item) => item.email === 'integrator@bildwerk.example')).toMatchObject({
+      expect(page.items.find((item) => item.email === DEMO.otherIntegrator)).toMatchObject({
         firstName: 'Bodo',
         lastName: 'Bildwerk',
         role: 'SystemIntegratorAdmin',
@@ -135,8 +135,8 @@ describe('administrator accounts (/api/administrator)', () => {
         ((await systemAdmin.get(`${BASE}?filter=${encodeURIComponent(term)}`)).json() as Page).items.map(
           (item) => item.email,
         );
-      expect(await search('bodo')).toEqual(['integrator@bildwerk.example']);
-      expect(await search('BILDWERK')).toEqual(['integrator@bildwerk.example']);
+      expect(await search('bodo')).toEqual([DEMO.otherIntegrator]);
+      expect(await search('BILDWERK')).toEqual([DEMO.otherIntegrator]);
       expect(await search('@lumio.example')).toEqual(
         expect.arrayContaining(['admin@lumio.example', 'betrieb@lumio.example', DEMO.systemAdmin]),
       );

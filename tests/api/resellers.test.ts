@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, systemIntegrators, users } from '../../server/db/schema';
+import { auditEvents, systemIntegrators } from '../../server/db/schema';
 import { DEMO_RESELLERS } from '../../server/db/seed';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
-import { clientOf, demoClient, type Client } from './helpers/eid';
+import { demoClient, type Client } from './helpers/eid';
 import { snapshotTables } from './helpers/snapshot';
 
 const UNKNOWN_ID = '6f1c8f0e-6b7e-4c1e-9a53-0d6c3f5b9a11';
@@ -38,18 +38,7 @@ describe('resellers API', () => {
     bildwerk = await integratorId('BILDWERK');
     fotosoftAdmin = await demoClient(app, DEMO.integrator);
     lumioAdmin = await demoClient(app, DEMO.lumioAdmin);
-    const [bildwerkUser] = await app.db
-      .insert(users)
-      .values({
-        email: 'integrator@bildwerk.example',
-        firstName: 'Bea',
-        lastName: 'Bildwerk',
-        role: 'SystemIntegratorAdmin',
-        status: 'VerifiedAndApproved',
-        systemIntegratorId: bildwerk,
-      })
-      .returning();
-    bildwerkAdmin = await clientOf(app, bildwerkUser.id);
+    bildwerkAdmin = await demoClient(app, DEMO.otherIntegrator);
   });
   afterAll(() => app.close());
 

@@ -7,6 +7,8 @@ export const DEMO = {
   systemAdmin: 'systemadmin@lumio.example',
   lumioAdmin: 'admin@lumio.example',
   integrator: 'integrator@fotosoft.example',
+  /** SystemIntegratorAdmin of the other integrator, Bildwerk. */
+  otherIntegrator: 'integrator@bildwerk.example',
   owner: 'inhaber@studio-sonnenschein.example',
   accountAdmin: 'kontoadmin@studio-sonnenschein.example',
   employee: 'mitarbeiterin@studio-sonnenschein.example',
