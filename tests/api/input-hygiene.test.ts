@@ -135,9 +135,12 @@ describe('control characters and bidi overrides in input', () => {
       // The company's people are listed for its Owner only, not for LumioAdmin.
       const owner = apiClient(app, (await loginAs(app, DEMO.owner)).accessToken);
       const ownCompanyId = (await owner.get('/api/self')).json().associatedEntity.id as string;
+      const [fotosoft] = (await lumioAdmin.get('/api/system-integrator?filter=fotosoft')).json().items;
       for (const path of paths) {
         const client = path.includes('{companyId}') ? owner : lumioAdmin;
-        const filled = path.replace('{id}', companyId).replace('{companyId}', ownCompanyId);
+        // {id} is a company, except in a system integrator's own lists (its resellers).
+        const ownerId = path.startsWith('/api/system-integrator/') ? fotosoft.id : companyId;
+        const filled = path.replace('{id}', ownerId).replace('{companyId}', ownCompanyId);
         const url = `${filled}?filter=${encodeURIComponent(withControl('Studio', control))}`;
         const ok = await client.get(url.replace(/filter=.*/, 'filter=Studio%20M%C3%BCller'));
         expect(ok.statusCode, `${path}: ${ok.body}`).toBe(200);
