@@ -1,11 +1,12 @@
-import { lazy, type ComponentType } from 'react';
+import { lazyScreen } from '../components/lazyScreen';
+import type { ComponentType } from 'react';
 import { Navigate, Route } from 'react-router';
 import { AccessGuard } from '../components/auth';
 import { DASHBOARD_PATH, GUARDED_ROUTE_ROOTS, type GuardedRouteRoot } from '../domain/routes';
 import { ComingSoon } from './ComingSoon';
 import { Dashboard } from './Dashboard';
 
-const ProfilePage = lazy(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazyScreen(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
 /**
  * Screens of guarded custom routes, by route root. A later issue adds its (React.lazy) page here;
@@ -14,14 +15,14 @@ const ProfilePage = lazy(() => import('./ProfilePage').then((m) => ({ default: m
  */
 const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   dashboard: Dashboard,
-  'company-management': lazy(() =>
+  'company-management': lazyScreen(() =>
     import('./companyManagement/CompanyManagement').then((m) => ({ default: m.CompanyManagement })),
   ),
   profile: ProfilePage,
   'open-application-detail-view': ToOpenApplications,
-  'profile-management': lazy(() => import('./profile/ProfileManagement')),
-  reseller: lazy(() => import('../resources/resellers/ResellerPage')),
-  verify: lazy(() => import('./verify/VerifyPage')),
+  'profile-management': lazyScreen(() => import('./profile/ProfileManagement')),
+  reseller: lazyScreen(() => import('../resources/resellers/ResellerPage')),
+  verify: lazyScreen(() => import('./verify/VerifyPage')),
 };
 
 /**

@@ -1,41 +1,14 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
-import { accountActionsMessages } from './de/accountActions';
-import { administrationMessages } from './de/administration';
-import { companiesMessages } from './de/companies';
-import { companyMessages } from './de/company';
-import { componentsMessages } from './de/components';
-import { eidReviewsMessages } from './de/eidReviews';
-import { employeesMessages } from './de/employees';
-import { inviteEmployeeMessages } from './de/employeeInvitation';
-import { openApplicationsMessages } from './de/openApplications';
-import { profileMessages } from './de/profile';
-import { datePickerMessages } from './de/registration';
-import { resellersMessages } from './de/resellers';
-import { shellMessages } from './de/shell';
-import { systemIntegratorsMessages } from './de/systemIntegrators';
-import { verifyMessages } from './de/verify';
+import { AREA_MESSAGE_MODULES } from './areas';
 import { mergeMessages } from './mergeMessages';
 import { raGermanMessages } from './raGerman';
+import { SHELL_MESSAGE_MODULES } from './shellModules';
 
-/** Every module's texts; a new feature adds its module here. */
-export const MESSAGE_MODULES: readonly StringMap[] = [
-  shellMessages,
-  componentsMessages,
-  systemIntegratorsMessages,
-  resellersMessages,
-  openApplicationsMessages,
-  companiesMessages,
-  companyMessages,
-  employeesMessages,
-  accountActionsMessages,
-  profileMessages,
-  inviteEmployeeMessages,
-  verifyMessages,
-  eidReviewsMessages,
-  administrationMessages,
-  // The profile's birth date uses the shared picker inside the admin.
-  datePickerMessages,
-];
+/** Every module's texts: the shell's and the areas'. */
+export const MESSAGE_MODULES: readonly StringMap[] = [...SHELL_MESSAGE_MODULES, ...AREA_MESSAGE_MODULES];
 
-/** The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. */
+/**
+ * The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. The
+ * signed-in app never loads it as one (src/i18n/index.ts); tests render screens with it.
+ */
 export const deMessages: TranslationMessages = mergeMessages(raGermanMessages, ...MESSAGE_MODULES);

@@ -153,7 +153,7 @@ function EntryLabel({ entry, pendingCount }: { entry: MenuEntry; pendingCount: n
         {label}
       </Badge>
       <Box component="span" sx={visuallyHidden}>
-        {` (${translate('app.employees.pendingCount', { smart_count: pendingCount })})`}
+        {` (${translate('app.layout.pendingEmployees', { smart_count: pendingCount })})`}
       </Box>
     </>
   );

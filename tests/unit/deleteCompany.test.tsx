@@ -1,13 +1,16 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, testDataProvider, type AuthProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeleteCompanyLink, remainingSeconds, useCountdown } from '../../src/components/deleteCompany';
 import { DialogProvider } from '../../src/components/dialogs';
 import { COMPANY_DELETE_COUNTDOWN_SECONDS, mayDeleteOwnCompany } from '../../src/domain/companyDeletion';
 import { ROLES, USER_STATUSES } from '../../src/domain/roles';
 import type { Self } from '../../src/domain/self';
-import { i18nProvider } from '../../src/i18n';
+import { i18nProvider, loadAreaMessages } from '../../src/i18n';
+
+// The signed-in app loads these texts with the area's first screen (src/components/lazyScreen.ts).
+beforeAll(() => loadAreaMessages());
 
 describe('who may delete the own company (spec sections 2, 4 and 6)', () => {
   for (const role of ROLES) {

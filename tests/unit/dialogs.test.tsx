@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, testDataProvider, useNotify } from 'react-admin';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DialogProvider,
   LumioNotification,
@@ -12,7 +12,10 @@ import {
   useErrorDialogOnError,
   type DialogsApi,
 } from '../../src/components/dialogs';
-import { i18nProvider } from '../../src/i18n';
+import { i18nProvider, loadAreaMessages } from '../../src/i18n';
+
+// The signed-in app loads these texts with the area's first screen (src/components/lazyScreen.ts).
+beforeAll(() => loadAreaMessages());
 
 function renderWithDialogs(ui: ReactNode) {
   return render(

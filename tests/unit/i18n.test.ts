@@ -1,7 +1,8 @@
 import englishMessages from 'ra-language-english';
 import { describe, expect, it, vi } from 'vitest';
 import { AREA_IDS, MENU_AREAS, TILE_AREAS } from '../../src/domain/navigation';
-import { createI18nProvider } from '../../src/i18n';
+import { createI18nProvider, i18nProvider as appI18nProvider, loadAreaMessages } from '../../src/i18n';
+import { AREA_MESSAGE_MODULES } from '../../src/i18n/areas';
 import { deMessages, MESSAGE_MODULES } from '../../src/i18n/de';
 import { shellMessages } from '../../src/i18n/de/shell';
 import { flattenMessages, messageConflicts } from '../../src/i18n/mergeMessages';
@@ -126,6 +127,31 @@ describe('i18n provider', () => {
     const provider = createI18nProvider(deMessages, onMissingKey);
     expect(provider.translate('Kennung')).toBe('Kennung');
     expect(onMissingKey).not.toHaveBeenCalled();
+  });
+
+  it('adds message modules to a running catalogue, once each', () => {
+    const onMissingKey = vi.fn();
+    const provider = createI18nProvider(raGermanMessages, onMissingKey);
+    const module = { app: { probe: { text: 'Probe %{name}' } } };
+    provider.addMessages(module);
+    provider.addMessages(module);
+    expect(provider.translate('app.probe.text', { name: 'eins' })).toBe('Probe eins');
+    expect(provider.translate('ra.action.save')).toBe('Speichern');
+    expect(onMissingKey).not.toHaveBeenCalled();
+  });
+
+  it('gives the signed-in app the shell’s texts first and the areas’ with the first lazy screen', async () => {
+    expect(appI18nProvider.translate('app.layout.pendingEmployees', { smart_count: 2 })).toBe(
+      '2 Personen warten auf Freigabe',
+    );
+    // Before the areas arrive their keys are missing, which the app reports on the console.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const areaKeys = AREA_MESSAGE_MODULES.flatMap((module) => [...flattenMessages(module)]);
+    expect(areaKeys.filter(([key]) => appI18nProvider.translate(key) !== key)).toEqual([]);
+    await loadAreaMessages();
+    expect(areaKeys.filter(([key, text]) => !text.includes('%{') && appI18nProvider.translate(key) !== text)).toEqual(
+      [],
+    );
   });
 
   it('gives the public shell its texts without react-admin’s catalogue', () => {

@@ -1,11 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, testDataProvider } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '../../src/components/dialogs';
 import { createDataProvider } from '../../src/dataProvider';
-import { i18nProvider } from '../../src/i18n';
+import { i18nProvider, loadAreaMessages } from '../../src/i18n';
 import { InviteEmployeeButton } from '../../src/resources/employees/InviteEmployeeButton';
+
+// The signed-in app loads these texts with the area's first screen (src/components/lazyScreen.ts).
+beforeAll(() => loadAreaMessages());
 
 afterEach(() => vi.restoreAllMocks());
 

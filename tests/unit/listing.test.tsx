@@ -9,9 +9,12 @@ import {
   type DataProvider,
   type GetListParams,
 } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LumioDatagrid, LumioList } from '../../src/components/list';
-import { i18nProvider } from '../../src/i18n';
+import { i18nProvider, loadAreaMessages } from '../../src/i18n';
+
+// The signed-in app loads these texts with the area's first screen (src/components/lazyScreen.ts).
+beforeAll(() => loadAreaMessages());
 
 interface Item {
   id: string;

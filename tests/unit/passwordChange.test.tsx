@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type Keycloak from 'keycloak-js';
 import { AdminContext, testDataProvider } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   actionOutcome,
   createKeycloakSession,
@@ -12,7 +12,10 @@ import {
 import { RuntimeContext } from '../../src/authProvider/runtime';
 import { ProfilePage } from '../../src/customRoutes/ProfilePage';
 import type { RuntimeConfig } from '../../src/domain/runtimeConfig';
-import { i18nProvider } from '../../src/i18n';
+import { i18nProvider, loadAreaMessages } from '../../src/i18n';
+
+// The signed-in app loads these texts with the area's first screen (src/components/lazyScreen.ts).
+beforeAll(() => loadAreaMessages());
 
 const config: RuntimeConfig = {
   apiUrl: '/api',

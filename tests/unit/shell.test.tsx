@@ -16,14 +16,26 @@ import type { LumioDataProvider } from '../../src/dataProvider';
 import { canAccess } from '../../src/domain/navigation';
 import type { Self } from '../../src/domain/self';
 import { createI18nProvider } from '../../src/i18n';
-import { deMessages } from '../../src/i18n/de';
+import { mergeMessages } from '../../src/i18n/mergeMessages';
+import { raGermanMessages } from '../../src/i18n/raGerman';
+import { SHELL_MESSAGE_MODULES } from '../../src/i18n/shellModules';
 import { createQueryClient } from '../../src/dataProvider/queryClient';
 import { fillIn } from '../../src/i18n/shellText';
 import { Layout } from '../../src/layout/Layout';
 
-afterEach(cleanup);
+/**
+ * The header, the menu and the dashboard render before any area's texts are loaded
+ * (src/i18n/areas.ts): they get the catalogue the signed-in app starts with, and may not miss a key.
+ */
+const missingKeys: string[] = [];
+const i18nProvider = createI18nProvider(mergeMessages(raGermanMessages, ...SHELL_MESSAGE_MODULES), (key) =>
+  missingKeys.push(key),
+);
 
-const i18nProvider = createI18nProvider(deMessages, () => {});
+afterEach(() => {
+  cleanup();
+  expect(missingKeys, 'keys missing from the shell catalogue').toEqual([]);
+});
 
 const buildSelf = (overrides: Partial<Self> = {}): Self => ({
   id: 'u-1',

@@ -35,8 +35,6 @@ export const employeesMessages = {
       back: 'Zurück',
       save: 'Speichern',
       notFound: 'Diese Person gehört nicht (mehr) zu Ihrem Unternehmen.',
-      /** The header menu's badge, read by screen readers. */
-      pendingCount: '%{smart_count} Person wartet auf Freigabe |||| %{smart_count} Personen warten auf Freigabe',
       approve: {
         button: 'Freigeben',
         confirmTitle: '%{name} freigeben?',

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../components/lazyScreen';
 
 export { ADMINISTRATION_RESOURCE } from './names';
 
 // Its own chunk: the landing page and the dashboard never download this screen.
-export const list = lazy(() => import('./AdministrationList').then((m) => ({ default: m.AdministrationList })));
+export const list = lazyScreen(() => import('./AdministrationList').then((m) => ({ default: m.AdministrationList })));
 
 /**
  * Spread into <Resource name={ADMINISTRATION_RESOURCE} {...administration} />. Creating, renaming

@@ -1,16 +1,18 @@
+import { lazyScreen } from '../../components/lazyScreen';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
-import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 
 export { OPEN_APPLICATIONS_RESOURCE } from './names';
 
 // Each view is its own chunk: the landing page and the dashboard never download these screens.
-export const list = lazy(() => import('./OpenApplicationList').then((m) => ({ default: m.OpenApplicationList })));
+export const list = lazyScreen(() => import('./OpenApplicationList').then((m) => ({ default: m.OpenApplicationList })));
 /**
  * The spec's detail route is open-applications/{id}, which is react-admin's edit route; the view
  * itself is the read-only review 'Antrag prüfen' with the accept and reject buttons.
  */
-export const edit = lazy(() => import('./OpenApplicationDetail').then((m) => ({ default: m.OpenApplicationDetail })));
+export const edit = lazyScreen(() =>
+  import('./OpenApplicationDetail').then((m) => ({ default: m.OpenApplicationDetail })),
+);
 export const icon = AssignmentOutlined;
 export const recordRepresentation = (record: RaRecord) => String(record.companyName ?? '');
 

@@ -1,5 +1,5 @@
+import { lazyScreen } from '../../components/lazyScreen';
 import HubOutlined from '@mui/icons-material/HubOutlined';
-import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
 import { ToSystemIntegratorList } from './ToSystemIntegratorList';
@@ -8,7 +8,9 @@ export { SYSTEM_INTEGRATORS_RESOURCE } from './names';
 
 // The list is its own chunk: the landing page and the dashboard never download it. Creating and
 // editing are its dialog (createEditSystemIntegrator); the former pages' addresses lead to it.
-export const list = lazy(() => import('./SystemIntegratorList').then((m) => ({ default: m.SystemIntegratorList })));
+export const list = lazyScreen(() =>
+  import('./SystemIntegratorList').then((m) => ({ default: m.SystemIntegratorList })),
+);
 export const create = ToSystemIntegratorList;
 export const edit = ToSystemIntegratorList;
 export const icon = HubOutlined;

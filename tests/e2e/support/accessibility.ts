@@ -48,8 +48,27 @@ export interface ScreenViolations {
  * new address, headings, dialog or alert). The test's next step therefore waits for the check,
  * so no screen slips by between two steps, and no spec has to remember to call anything.
  */
+/**
+ * A message key on the screen instead of its German text ('app.resellers.create'): a text missing
+ * from the catalogue, or an area's text used before the area's texts were loaded.
+ */
+const MESSAGE_KEY = /\b(?:ra|app|resources)\.[\w-]+\.[\w.-]*\w/g;
+
+/** Message keys in the document's visible text, title and the attributes people hear or see. */
+function messageKeysOnScreen(pattern: string): string[] {
+  const keys = new RegExp(pattern, 'g');
+  const attributes = ['aria-label', 'title', 'placeholder', 'alt'];
+  const texts = [document.title, document.body.innerText];
+  for (const element of Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {
+    for (const attribute of attributes) texts.push(element.getAttribute(attribute) ?? '');
+  }
+  return [...new Set(texts.flatMap((text) => text.match(keys) ?? []))];
+}
+
 export class AccessibilityWatch {
   readonly found: ScreenViolations[] = [];
+  /** Screens that showed message keys instead of German texts. */
+  readonly messageKeys: { url: string; keys: string[] }[] = [];
 
   private constructor(private readonly page: Page) {}
 
@@ -97,6 +116,8 @@ export class AccessibilityWatch {
           .analyze();
         checkedKeys.add(key);
         if (results.violations.length > 0) this.found.push({ url, violations: results.violations });
+        const keys = await page.evaluate(messageKeysOnScreen, MESSAGE_KEY.source);
+        if (keys.length > 0) this.messageKeys.push({ url, keys });
       }
       await page.evaluate((checked) => window.__lumioScreenWatch?.markChecked(checked), key);
     } catch (error) {

@@ -1,0 +1,33 @@
+import type { StringMap } from 'ra-core';
+import { accountActionsMessages } from './de/accountActions';
+import { administrationMessages } from './de/administration';
+import { companiesMessages } from './de/companies';
+import { companyMessages } from './de/company';
+import { eidReviewsMessages } from './de/eidReviews';
+import { employeesMessages } from './de/employees';
+import { inviteEmployeeMessages } from './de/employeeInvitation';
+import { openApplicationsMessages } from './de/openApplications';
+import { profileMessages } from './de/profile';
+import { resellersMessages } from './de/resellers';
+import { systemIntegratorsMessages } from './de/systemIntegrators';
+import { verifyMessages } from './de/verify';
+
+/**
+ * The areas' texts: one chunk, loaded with the first lazy screen (src/components/lazyScreen.ts)
+ * and added to the app's catalogue before that screen renders. A new area adds its module here;
+ * the header, the menu and the dashboard may only use the shell's texts (src/i18n/shellModules.ts).
+ */
+export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
+  systemIntegratorsMessages,
+  resellersMessages,
+  openApplicationsMessages,
+  companiesMessages,
+  companyMessages,
+  employeesMessages,
+  accountActionsMessages,
+  profileMessages,
+  inviteEmployeeMessages,
+  verifyMessages,
+  eidReviewsMessages,
+  administrationMessages,
+];
