@@ -15,3 +15,4 @@ export * from '../modules/email-change/email-change.table';
 export * from '../modules/employee-invitations/employee-invitations.table';
 export * from '../modules/eid-binding/eid-binding.table';
 export * from '../modules/eid-reviews/eid-reviews.table';
+export * from '../modules/licenses/licenses.table';

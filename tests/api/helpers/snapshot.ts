@@ -22,6 +22,11 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'eid_sessions',
     'eid_bindings',
     'eid_reviews',
+    'licenses',
+    'license_activations',
+    'prepaid_packages',
+    'identification_processes',
+    'package_notices',
     // A refused request leaves no trace in the audit trail either.
     'audit_events',
     '(SELECT id FROM mail_outbox)',
