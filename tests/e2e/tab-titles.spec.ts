@@ -25,13 +25,16 @@ test('a LumioAdmin sees the page in every tab title', async ({ page }) => {
   await expect(page).toHaveTitle('Verwaltung – Lumio');
 });
 
-test('a SystemAdmin sees the system-integrator pages in the tab title', async ({ page }) => {
+test('a SystemAdmin sees the system-integrator page in the tab title, also with the create dialog open', async ({
+  page,
+}) => {
   await logIn(page, DEMO_USERS.systemAdmin);
   await mainMenu(page).getByRole('link', { name: 'System-Integrator' }).click();
   await expect(page.getByTestId('list-footer')).toContainText('Gesamt:');
   await expect(page).toHaveTitle('System-Integrator – Lumio');
 
-  await page.getByRole('link', { name: 'System-Integrator anlegen' }).click();
-  await expect(page.getByRole('textbox', { name: 'Kennung' })).toBeVisible();
-  await expect(page).toHaveTitle('System-Integrator anlegen – Lumio');
+  // createEditSystemIntegrator opens over the list, whose title stays.
+  await page.getByRole('button', { name: 'System-Integrator anlegen' }).click();
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Kennung' })).toBeVisible();
+  await expect(page).toHaveTitle('System-Integrator – Lumio');
 });
