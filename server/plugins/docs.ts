@@ -5,12 +5,43 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { DOCS_CSP } from './security-headers';
 
+/**
+ * The groups of the document. A route's `tags` name one of these; a new group gets its line here
+ * (with a description, which Redocly's recommended rules ask of every listed tag).
+ */
+export const API_TAGS = [
+  { name: 'Benutzer', description: 'Das eigene Konto: wer bin ich, eigene Daten und E-Mail-Adresse ändern' },
+  { name: 'Anträge', description: 'Registrierung von Fotostudios und ihre Prüfung durch den Anbieter' },
+  { name: 'Dokumente', description: 'Nachweise zur Registrierung hochladen und zur Prüfung herunterladen' },
+  { name: 'Firmen', description: 'Firmen, ihre Studios, ihr Verlauf und die Kontoaktivierung des Inhabers' },
+  { name: 'Mitarbeitende', description: 'Die Personen einer Firma: Einladung, Freigabe, Rolle, Löschen' },
+  { name: 'eID', description: 'eID-Verifizierung mit dem Online-Ausweis und die Prüfung abweichender Ausweisdaten' },
+  { name: 'System-Integratoren', description: 'Hersteller der Studio-Software, die Gerätelizenzen vergeben' },
+  { name: 'Reseller', description: 'Wiederverkäufer eines System-Integrators' },
+  { name: 'Administratoren', description: 'Konten des Anbieters und der System-Integratoren' },
+];
+
 /** The OpenAPI document, generated from the route schemas, at /api/docs (JSON at /api/docs/json). */
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
+    const { publicUrl, brandOwner, legal } = app.config;
     await app.register(swagger, {
       openapi: {
-        info: { title: 'Lumio API', description: 'REST-API des Lumio-Portals', version: '1.0.0' },
+        info: {
+          title: 'Lumio API',
+          description: 'REST-API des Lumio-Portals',
+          version: '1.0.0',
+          // The API is no open-source work: its use is governed by the portal's terms.
+          license: { name: `Nutzung nach den AGB der ${brandOwner.name}`, ...absoluteUrl(legal.termsUrl, publicUrl) },
+          contact: { name: brandOwner.name, ...(EMAIL.test(brandOwner.contact) ? { email: brandOwner.contact } : {}) },
+        },
+        // The paths start with /api, so the server is the portal's own address. Absolute, not '/':
+        // a client generated for the studio software or another server has no page to resolve a
+        // relative URL against (generators then fall back to localhost or an empty base path).
+        // PUBLIC_URL is where this instance is reached, so the document fetched from an
+        // installation names that installation.
+        servers: [{ url: publicUrl, description: 'Dieses Lumio-Portal' }],
+        tags: API_TAGS,
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
@@ -33,3 +64,17 @@ export const docsPlugin = fp(
   },
   { name: 'docs', dependencies: ['@fastify/rate-limit'] },
 );
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * TERMS_PDF_URL may be a path on the portal ('/legal/agb.pdf'); the document needs a full URL. One
+ * that is no URL at all leaves the link out rather than stopping the server.
+ */
+function absoluteUrl(url: string, publicUrl: string): { url?: string } {
+  try {
+    return { url: new URL(url, `${publicUrl}/`).toString() };
+  } catch {
+    return {};
+  }
+}

@@ -38,6 +38,7 @@ export async function administratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listAdministrators',
         summary: 'Administratoren (SystemAdmin, LumioAdmin): Liste mit Suche, Sortierung und Seiten',
         querystring: administratorListQuery,
         response: { 200: administratorPage, ...errorResponses },
@@ -55,6 +56,7 @@ export async function administratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getAdministrator',
         summary: 'Ein Administrator',
         params: administratorParams,
         response: { 200: administratorSchema, ...errorResponses },
@@ -73,6 +75,7 @@ export async function administratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createAdministrator',
         summary: 'Administrator anlegen (SystemAdmin): Konto beim Identity Provider, Mail mit Link zum Passwort',
         body: createAdministratorBody,
         response: { 201: administratorSchema, ...errorResponses },
@@ -89,6 +92,7 @@ export async function administratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateAdministrator',
         summary: 'Vor- und Nachname eines anderen Administrators ändern (SystemAdmin)',
         params: administratorParams,
         body: updateAdministratorBody,
@@ -106,6 +110,7 @@ export async function administratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteAdministrator',
         summary: 'Administrator löschen (SystemAdmin; nie sich selbst, nie den letzten SystemAdmin)',
         params: administratorParams,
         response: { 204: z.null(), ...errorResponses },

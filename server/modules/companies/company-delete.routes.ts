@@ -22,7 +22,14 @@ export async function companyDeleteRoutes(app: FastifyInstance) {
   api.delete(
     '/api/company/:id',
     {
-      schema: { tags, params: companyParams, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        operationId: 'deleteCompany',
+        summary:
+          'Eigene Firma löschen (Owner vor Abschluss der Erstregistrierung): Firma, Studios, Nachweise und Konten',
+        params: companyParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
       config: { allowUnfinishedRegistration: true },
     },
     async (request, reply) => {

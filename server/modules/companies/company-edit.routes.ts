@@ -27,6 +27,8 @@ export async function companyEditRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateCompany',
+        summary: 'Firmendaten ändern (Owner der Firma)',
         params: companyParams,
         body: companyUpdateBody,
         response: { 200: companySchema, ...errorResponses },
@@ -71,6 +73,8 @@ export async function companyEditRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listCompanyHistory',
+        summary: 'Letzte Änderungen an der Firma und ihren Studios (LumioAdmin, Owner der Firma)',
         params: companyParams,
         querystring: historyQuery,
         response: { 200: historyPage, ...errorResponses },

@@ -35,7 +35,15 @@ export async function companiesModule(app: FastifyInstance) {
 
   api.get(
     '/api/company',
-    { schema: { tags, querystring: companyListQuery, response: { 200: companyPage, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listCompanies',
+        summary: 'Firmen (LumioAdmin alle, Firmenbenutzer die eigene): Liste mit Suche, Sortierung und Seiten',
+        querystring: companyListQuery,
+        response: { 200: companyPage, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireRole(request, READERS);
       const { items, total } = await repo().list(request.query, ownCompanyOf(user));
@@ -45,7 +53,15 @@ export async function companiesModule(app: FastifyInstance) {
 
   api.get(
     '/api/company/:id',
-    { schema: { tags, params: companyParams, response: { 200: companySchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getCompany',
+        summary: 'Eine Firma (LumioAdmin, Firmenbenutzer der eigenen Firma)',
+        params: companyParams,
+        response: { 200: companySchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireRole(request, READERS);
       requireCompanyAccess(user, request.params.id);
@@ -60,6 +76,9 @@ export async function companiesModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listStores',
+        summary:
+          'Studios einer Firma (LumioAdmin, Firmenbenutzer der eigenen Firma): Liste mit Suche, Sortierung und Seiten',
         params: companyParams,
         querystring: storeListQuery,
         response: { 200: storePage, ...errorResponses },

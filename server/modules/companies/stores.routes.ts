@@ -36,7 +36,15 @@ export async function storesRoutes(app: FastifyInstance) {
 
   api.get(
     '/api/company/:id/store/:storeId',
-    { schema: { tags, params: storeParams, response: { 200: storeSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getStore',
+        summary: 'Ein Studio (LumioAdmin, Firmenbenutzer der eigenen Firma)',
+        params: storeParams,
+        response: { 200: storeSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireRole(request, COMPANY_READERS);
       requireCompanyAccess(user, request.params.id);
@@ -51,6 +59,8 @@ export async function storesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createStore',
+        summary: 'Studio anlegen (Owner der Firma)',
         params: companyParams,
         body: storeBody,
         response: { 201: storeCreated, ...errorResponses },
@@ -80,7 +90,14 @@ export async function storesRoutes(app: FastifyInstance) {
   api.put(
     '/api/company/:id/store/:storeId',
     {
-      schema: { tags, params: storeParams, body: storeBody, response: { 200: storeSchema, ...errorResponses } },
+      schema: {
+        tags,
+        operationId: 'updateStore',
+        summary: 'Studio ändern (Owner der Firma)',
+        params: storeParams,
+        body: storeBody,
+        response: { 200: storeSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const user = requireRole(request, ['Owner']);
@@ -111,7 +128,15 @@ export async function storesRoutes(app: FastifyInstance) {
 
   api.delete(
     '/api/company/:id/store/:storeId',
-    { schema: { tags, params: storeParams, response: { 204: z.null(), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteStore',
+        summary: 'Studio löschen (Owner der Firma)',
+        params: storeParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const user = requireRole(request, ['Owner']);
       requireOwnerOf(user, request.params.id);

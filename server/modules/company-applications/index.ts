@@ -41,6 +41,7 @@ export async function companyApplicationsModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
+        operationId: 'submitCompanyApplication',
         summary: 'Fotostudio registrieren (öffentlich); sendet den Bestätigungslink per E-Mail',
         body: submitApplicationBody,
         response: { 201: idAnswer, ...errorResponses, 429: errorBodySchema },
@@ -58,6 +59,7 @@ export async function companyApplicationsModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
+        operationId: 'confirmCompanyApplication',
         summary: 'E-Mail-Adresse eines Antrags bestätigen (öffentlich, Link aus der E-Mail mit seinem Token)',
         params: applicationParams,
         querystring: confirmQuery,
@@ -72,6 +74,7 @@ export async function companyApplicationsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listCompanyApplications',
         summary: 'Offene (bestätigte, unentschiedene) Anträge',
         querystring: openApplicationListQuery,
         response: { 200: openApplicationPage, ...errorResponses },
@@ -89,6 +92,8 @@ export async function companyApplicationsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getCompanyApplication',
+        summary: 'Ein Antrag mit allen Angaben und Dokumenten, zur Prüfung (LumioAdmin)',
         params: applicationParams,
         response: { 200: applicationDetailSchema, ...errorResponses },
       },
@@ -104,6 +109,7 @@ export async function companyApplicationsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'decideCompanyApplication',
         summary: 'Antrag annehmen (legt Firma, Studio und Inhaber an) oder ablehnen',
         params: applicationParams,
         body: decideApplicationBody,

@@ -10,7 +10,7 @@ import { errorBodySchema, errorResponses } from '../../lib/responses';
 import { decryptDocument, encryptDocument, loadDocumentKey } from './crypto';
 import { attachmentDisposition, detectDocumentType, nameForType, sanitizeFileName } from './documents.content';
 import { documentRepository } from './documents.repository';
-import { documentParams, uploadedDocumentSchema, uploadHeaders } from './documents.schemas';
+import { documentFileResponse, documentParams, uploadedDocumentSchema, uploadHeaders } from './documents.schemas';
 
 export { documentRepository, type DocumentReference, type DocumentRepository } from './documents.repository';
 
@@ -46,6 +46,7 @@ export async function documentsModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
+        operationId: 'uploadDocument',
         summary: 'Dokument hochladen (JPEG, PNG oder PDF, höchstens 2 MiB; Rohdaten als application/octet-stream)',
         headers: uploadHeaders,
         consumes: ['application/octet-stream'],
@@ -95,10 +96,10 @@ export async function documentsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'downloadDocument',
         summary: 'Dokument herunterladen (LumioAdmin)',
         params: documentParams,
-        produces: ['application/octet-stream', 'image/jpeg', 'image/png', 'application/pdf'],
-        response: { ...errorResponses, 500: errorBodySchema },
+        response: { 200: documentFileResponse, ...errorResponses, 500: errorBodySchema },
       },
     },
     async (request, reply) => {

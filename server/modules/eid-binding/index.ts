@@ -48,6 +48,7 @@ export async function eidBindingModule(app: FastifyInstance, opts: EidBindingMod
       config: { allowUnfinishedRegistration: true },
       schema: {
         tags,
+        operationId: 'startEidBinding',
         summary:
           'eID-Verifizierung starten (Firmenbenutzer ohne gebundenen Ausweis): QR-Code, Token und Vergleichscode',
         response: { 201: bindingStarted, ...bindingErrorResponses },
@@ -62,6 +63,7 @@ export async function eidBindingModule(app: FastifyInstance, opts: EidBindingMod
       config: { allowUnfinishedRegistration: true },
       schema: {
         tags,
+        operationId: 'getEidBindingResult',
         summary:
           'Stand der eID-Verifizierung (Header x-session-id): 204 läuft noch, 200 fertig, sonst der EID_*-Fehler',
         headers: sessionHeader,

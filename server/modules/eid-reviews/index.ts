@@ -22,6 +22,7 @@ export async function eidReviewsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listEidReviews',
         summary: 'Offene eID-Prüfungen (abweichende Ausweisdaten), neueste zuerst',
         querystring: reviewListQuery,
         response: { 200: reviewPage, ...errorResponses },
@@ -39,6 +40,7 @@ export async function eidReviewsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getEidReview',
         summary: 'Eine offene eID-Prüfung: Profildaten neben den Ausweisdaten',
         params: reviewParams,
         response: { 200: reviewDetail, ...errorResponses },
@@ -55,6 +57,7 @@ export async function eidReviewsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'decideEidReview',
         summary:
           'eID-Prüfung entscheiden: bestätigen (wie eine Übereinstimmung) oder ablehnen (Ausweis wird nicht verknüpft)',
         params: reviewParams,

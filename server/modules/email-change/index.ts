@@ -35,6 +35,7 @@ export async function emailChangeModule(app: FastifyInstance) {
       config: { allowUnfinishedRegistration: true },
       schema: {
         tags,
+        operationId: 'requestUserEmailChange',
         summary: 'Eigene E-Mail-Adresse ändern (Firmenbenutzer): Bestätigungslink an die neue Adresse',
         params: userEmailParams,
         body: emailChangeBody,
@@ -54,6 +55,7 @@ export async function emailChangeModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'requestAdministratorEmailChange',
         summary: 'Eigene E-Mail-Adresse ändern (Administratoren): Bestätigungslink an die neue Adresse',
         params: administratorParams,
         body: emailChangeBody,
@@ -73,6 +75,7 @@ export async function emailChangeModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
+        operationId: 'confirmUserEmailChange',
         summary: 'E-Mail-Änderung eines Firmenbenutzers bestätigen (öffentlich, Link aus der E-Mail mit seinem Token)',
         params: confirmParams,
         querystring: confirmQuery,
@@ -88,6 +91,7 @@ export async function emailChangeModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
+        operationId: 'confirmAdministratorEmailChange',
         summary: 'E-Mail-Änderung eines Administrators bestätigen (öffentlich, Link aus der E-Mail mit seinem Token)',
         params: confirmParams,
         querystring: confirmQuery,

@@ -31,6 +31,7 @@ export async function employeeInvitationsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'inviteEmployee',
         summary: 'Mitarbeitende einladen (Owner, AccountAdministrator): Einladungslink an die Adresse, 7 Tage gültig',
         body: inviteBody,
         response: { 201: invitationSent, ...errorResponses },
@@ -50,6 +51,7 @@ export async function employeeInvitationsModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
+        operationId: 'getEmployeeInvitation',
         summary: 'Einladung lesen (öffentlich, Link aus der E-Mail): eingeladene Adresse und Firma',
         params: invitationParams,
         response: { 200: invitationView, ...errorResponses, 429: errorBodySchema },
@@ -64,6 +66,7 @@ export async function employeeInvitationsModule(app: FastifyInstance) {
       config: publicRoute(app.config),
       schema: {
         tags,
+        operationId: 'acceptEmployeeInvitation',
         summary:
           'Über die Einladung registrieren (öffentlich): legt den Mitarbeitenden an und sendet die nächsten Schritte',
         params: invitationParams,

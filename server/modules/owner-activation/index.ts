@@ -23,6 +23,7 @@ export async function ownerActivationModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getOwnerActivation',
         summary: 'Stand der Kontoaktivierung des Inhabers (LumioAdmin)',
         params: companyParams,
         response: { 200: ownerActivationSchema, ...errorResponses },
@@ -39,6 +40,7 @@ export async function ownerActivationModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'resendOwnerActivation',
         summary: 'Aktivierungsmail des Inhabers erneut senden (neuer Link; frühere Links verfallen)',
         params: companyParams,
         response: { 202: resentAnswer, ...errorResponses },

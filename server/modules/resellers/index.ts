@@ -70,6 +70,9 @@ export async function resellersModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listResellers',
+        summary:
+          'Reseller eines System-Integrators (LumioAdmin, dessen SystemIntegratorAdmin): Liste mit Suche, Sortierung und Seiten',
         params: integratorParams,
         querystring: resellerListQuery,
         response: { 200: resellerPage, ...errorResponses },
@@ -88,7 +91,15 @@ export async function resellersModule(app: FastifyInstance) {
 
   api.get(
     '/api/system-integrator/:id/reseller/:resellerId',
-    { schema: { tags, params: resellerParams, response: { 200: resellerSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getReseller',
+        summary: 'Ein Reseller (LumioAdmin, SystemIntegratorAdmin des System-Integrators)',
+        params: resellerParams,
+        response: { 200: resellerSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireRole(request, READERS);
       requireIntegratorAccess(user, request.params.id);
@@ -103,6 +114,9 @@ export async function resellersModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createReseller',
+        summary:
+          'Reseller anlegen (SystemIntegratorAdmin des System-Integrators); der Name ist je System-Integrator nur einmal vergeben',
         params: integratorParams,
         body: resellerBody,
         response: { 201: resellerSchema, ...errorResponses },
@@ -132,6 +146,8 @@ export async function resellersModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateReseller',
+        summary: 'Reseller umbenennen (SystemIntegratorAdmin des System-Integrators)',
         params: resellerParams,
         body: resellerBody,
         response: { 200: resellerSchema, ...errorResponses },
@@ -163,7 +179,16 @@ export async function resellersModule(app: FastifyInstance) {
 
   api.delete(
     '/api/system-integrator/:id/reseller/:resellerId',
-    { schema: { tags, params: resellerParams, response: { 204: z.null(), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteReseller',
+        summary:
+          'Reseller löschen (SystemIntegratorAdmin des System-Integrators); nicht, solange eine Lizenz ihn nennt',
+        params: resellerParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const user = requireRole(request, MANAGERS);
       const { id: systemIntegratorId, resellerId } = request.params;

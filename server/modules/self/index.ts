@@ -46,7 +46,12 @@ export async function selfModule(app: FastifyInstance) {
     '/api/self',
     {
       config: { allowUnfinishedRegistration: true },
-      schema: { tags: ['Benutzer'], response: { 200: selfSchema, ...errorResponses } },
+      schema: {
+        tags: ['Benutzer'],
+        operationId: 'getSelf',
+        summary: 'Eigenes Konto: Rolle, Status und die Firma oder der System-Integrator, zu dem es gehört',
+        response: { 200: selfSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { id } = userOf(request);

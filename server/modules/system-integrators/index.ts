@@ -31,6 +31,9 @@ export async function systemIntegratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listSystemIntegrators',
+        summary:
+          'System-Integratoren (SystemAdmin, LumioAdmin, Owner; SystemIntegratorAdmin nur den eigenen): Liste mit Suche, Sortierung und Seiten',
         querystring: systemIntegratorListQuery,
         response: { 200: systemIntegratorPage, ...errorResponses },
       },
@@ -49,6 +52,8 @@ export async function systemIntegratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getSystemIntegrator',
+        summary: 'Ein System-Integrator (SystemAdmin, LumioAdmin; SystemIntegratorAdmin nur den eigenen)',
         params: systemIntegratorParams,
         response: { 200: systemIntegratorSchema, ...errorResponses },
       },
@@ -67,6 +72,8 @@ export async function systemIntegratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createSystemIntegrator',
+        summary: 'System-Integrator anlegen (SystemAdmin); die Kennung ist danach fest und nur einmal vergeben',
         body: createSystemIntegratorBody,
         response: { 201: systemIntegratorSchema, ...errorResponses },
       },
@@ -84,6 +91,8 @@ export async function systemIntegratorsModule(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateSystemIntegrator',
+        summary: 'System-Integrator umbenennen (SystemAdmin)',
         params: systemIntegratorParams,
         body: updateSystemIntegratorBody,
         response: { 200: systemIntegratorSchema, ...errorResponses },

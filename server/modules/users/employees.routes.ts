@@ -48,6 +48,9 @@ export async function employeesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listEmployees',
+        summary:
+          'Mitarbeitende der Firma (Owner, AccountAdministrator): alle oder mit toApprove=true die zu prüfenden; mit Suche, Sortierung und Seiten',
         params: companyUserListParams,
         querystring: employeeListQuery,
         response: { 200: employeePage, ...errorResponses },
@@ -64,7 +67,15 @@ export async function employeesRoutes(app: FastifyInstance) {
 
   api.get(
     '/api/company/:companyId/user/:userId',
-    { schema: { tags, params: companyUserParams, response: { 200: employeeSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getEmployee',
+        summary: 'Eine Person der Firma (Owner, AccountAdministrator)',
+        params: companyUserParams,
+        response: { 200: employeeSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const { companyId, userId } = request.params;
       requireEmployeeManager(request, companyId);
@@ -79,6 +90,8 @@ export async function employeesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listEmployeeHistory',
+        summary: 'Letzte Änderungen an einer Person der Firma (Owner, AccountAdministrator)',
         params: companyUserParams,
         querystring: historyQuery,
         response: { 200: historyPage, ...errorResponses },
@@ -98,6 +111,8 @@ export async function employeesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'changeEmployeeRole',
+        summary: 'Rolle einer Person der Firma ändern (Owner, AccountAdministrator)',
         params: companyUserParams,
         body: roleBody,
         response: { 200: employeeSchema, ...errorResponses },
@@ -115,6 +130,8 @@ export async function employeesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'decideEmployee',
+        summary: 'Zu prüfende Person der Firma freigeben oder ablehnen (Owner, AccountAdministrator)',
         params: companyUserParams,
         body: statusBody,
         response: { 200: employeeSchema, ...errorResponses },
@@ -129,7 +146,15 @@ export async function employeesRoutes(app: FastifyInstance) {
 
   api.delete(
     '/api/company/:companyId/user/:userId',
-    { schema: { tags, params: companyUserParams, response: { 204: z.null(), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteEmployee',
+        summary: 'Person der Firma löschen (Owner, AccountAdministrator)',
+        params: companyUserParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { companyId, userId } = request.params;
       const actor = requireEmployeeManager(request, companyId);

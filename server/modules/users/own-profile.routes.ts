@@ -32,6 +32,8 @@ export async function ownProfileRoutes(app: FastifyInstance) {
       config: { allowUnfinishedRegistration: true },
       schema: {
         tags: ['Benutzer'],
+        operationId: 'updateOwnPersonalData',
+        summary: 'Eigene Personendaten ändern (Employee, AccountAdministrator, nur vor der eID-Verifizierung)',
         params: userParams,
         body: personalDataBody,
         response: { 200: selfSchema, ...errorResponses },
