@@ -26,6 +26,7 @@ import { spaPlugin } from './plugins/spa';
 import { administratorsModule } from './modules/administrators';
 import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
+import { deviceModule } from './modules/device';
 import { documentsModule } from './modules/documents';
 import { loadDocumentKey } from './modules/documents/crypto';
 import { eidBindingModule } from './modules/eid-binding';
@@ -61,8 +62,9 @@ export interface BuildOptions {
   /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
   workersAfterListen?: boolean;
   /**
-   * The eID binding's clock (session starts and ends); default the real time. Tests move it past a
-   * session's end: faking Date instead would expire the access tokens as well.
+   * The clock of the eID binding (session starts and ends) and of the device API (today's packages,
+   * rebind and cancel windows); default the real time. Tests move it past a session's end or a
+   * window: faking Date instead would expire the access tokens as well.
    */
   clock?: () => Date;
 }
@@ -160,6 +162,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(documentsModule);
   await app.register(eidBindingModule, { pseudonymKey, clock });
   await app.register(eidReviewsModule);
+  await app.register(deviceModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

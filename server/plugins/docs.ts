@@ -12,7 +12,18 @@ export const docsPlugin = fp(
       openapi: {
         info: { title: 'Lumio API', description: 'REST-API des Lumio-Portals', version: '1.0.0' },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // The device API (server/modules/device, docs/device-api.md): its routes name this
+            // scheme instead of the bearer token.
+            licenseKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description:
+                'Geräte-API: `Authorization: License <Lizenzschlüssel>`, z. B. `License K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E`, dazu der Header `X-Machine-Id`.',
+            },
+          },
         },
         security: [{ bearer: [] }],
       },

@@ -63,6 +63,9 @@ export const SERVER_MESSAGES = {
   resellerNameAlreadyInUse: 'Reseller name already in use',
   resellerInUse: 'Reseller in use',
   lastSystemAdmin: 'Last system admin cannot be deleted',
+  licenseNotActivated: 'License not activated',
+  forcedRebindLimitReached: 'Forced rebind limit reached',
+  cancelWindowPassed: 'Cancel window passed',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -134,6 +137,13 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   resellerInUse: 'Der Reseller ist einer Lizenz zugeordnet und kann nicht gelöscht werden.',
   lastSystemAdmin:
     'Der letzte System-Admin kann nicht gelöscht werden. Legen Sie zuerst einen weiteren System-Admin an.',
+  licenseNotActivated: 'Die Lizenz ist auf keinem Gerät aktiviert. Bitte aktivieren Sie sie zuerst auf diesem Gerät.',
+  // The figures are FORCED_REBIND_LIMIT, FORCED_REBIND_WINDOW_DAYS and CANCEL_WINDOW_MINUTES of
+  // src/domain/licenses.ts, written out so that every page loading this catalogue does not load the
+  // licence rules (and zod) as well; tests/unit/deviceApi.test.ts keeps them equal.
+  forcedRebindLimitReached:
+    'Die Lizenz wurde in den letzten 30 Tagen bereits 3-mal auf ein anderes Gerät übertragen. Bitte wenden Sie sich an Ihren System-Integrator.',
+  cancelWindowPassed: 'Ein Vorgang kann nur innerhalb von 15 Minuten nach seiner Erfassung storniert werden.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */
