@@ -56,6 +56,7 @@ const DATABASE = 'lumio_bench_device';
 
 const ms = (value) => `${value.toFixed(1)} ms`;
 const us = (value) => `${Math.round(value)} µs`;
+const perSecond = (value) => `${Math.round(value).toLocaleString('en')}/s`;
 
 /**
  * CPU time (ms) used so far by each process whose command line `matches`, by pid (Linux /proc;
