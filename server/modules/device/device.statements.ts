@@ -126,8 +126,21 @@ type Run = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
 function runnerFor(db: Db): Run {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) {
-    return async <T>(name: string, text: string, values: unknown[]) =>
-      (await client.query({ name, text, values })).rows as T[];
+    return async <T>(name: string, text: string, values: unknown[]) => {
+      const connection = await client.connect();
+      try {
+        // pg writes Bind, Describe, Execute and Sync to the socket one by one (four system calls and
+        // four wake-ups of the backend); corked, they leave as one.
+        const socket = (connection as unknown as { connection?: { stream?: NodeJS.WritableStream } }).connection
+          ?.stream as { cork?: () => void; uncork?: () => void } | undefined;
+        socket?.cork?.();
+        const result = connection.query({ name, text, values });
+        socket?.uncork?.();
+        return (await result).rows as T[];
+      } finally {
+        connection.release();
+      }
+    };
   }
   const session = client as PGlite;
   return async <T>(_name: string, text: string, values: unknown[]) => (await session.query<T>(text, values)).rows;
