@@ -587,6 +587,8 @@ describe('device API rate limit', () => {
     const refused = await device.identify();
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).errorCode).toBe('TOO_MANY_REQUESTS');
+    expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await snapshotTables(app)).toEqual(before);
     // Another licence has its own count.
     const other = await insertLicense(app, owners, { boundMachineId: MACHINE });
