@@ -26,6 +26,7 @@ import { spaPlugin } from './plugins/spa';
 import { administratorsModule } from './modules/administrators';
 import { companiesModule } from './modules/companies';
 import { companyApplicationsModule } from './modules/company-applications';
+import { deviceModule } from './modules/device';
 import { documentsModule } from './modules/documents';
 import { loadDocumentKey } from './modules/documents/crypto';
 import { eidBindingModule } from './modules/eid-binding';
@@ -62,9 +63,10 @@ export interface BuildOptions {
   /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
   workersAfterListen?: boolean;
   /**
-   * The eID binding's clock (session starts and ends) and the licences' "today" (package states);
-   * default the real time. Tests move it past a session's end or a package's last day: faking Date
-   * instead would expire the access tokens as well.
+   * The clock of the eID binding (session starts and ends), of the licences' "today" (package
+   * states) and of the device API (today's packages, rebind and cancel windows); default the real
+   * time. Tests move it past a session's end, a package's last day or a window: faking Date instead
+   * would expire the access tokens as well.
    */
   clock?: () => Date;
 }
@@ -163,6 +165,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(eidBindingModule, { pseudonymKey, clock });
   await app.register(eidReviewsModule);
   await app.register(licensesModule, { clock });
+  await app.register(deviceModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

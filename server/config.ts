@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEVICE_RATE_LIMIT_PER_MINUTE } from '../src/domain/licenses';
 
 /**
  * Every setting comes from the environment and is checked once at start. A wrong value stops the
@@ -109,6 +110,8 @@ const envSchema = z.object({
    * the endpoint faster than 5 calls a second.
    */
   RATE_LIMIT_TOKEN_PER_MINUTE: perMinute.default(300),
+  /** The device API (studio software): requests per licence and minute, all its calls together. */
+  RATE_LIMIT_DEVICE_PER_MINUTE: perMinute.default(DEVICE_RATE_LIMIT_PER_MINUTE),
   BRAND_OWNER_NAME: z.string().default('Lumio Bildtechnik GmbH'),
   BRAND_OWNER_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
   BRAND_OWNER_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg, HRB 000000'),
@@ -148,6 +151,8 @@ export interface AppConfig {
   rateLimitPublicPerMinute: number;
   rateLimitConfigPerMinute: number;
   rateLimitTokenPerMinute: number;
+  /** Device API requests per licence key and minute (server/modules/device). */
+  rateLimitDevicePerMinute: number;
   brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
 }
 
@@ -218,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitConfigPerMinute: e.RATE_LIMIT_CONFIG_PER_MINUTE,
     rateLimitTokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
+    rateLimitDevicePerMinute: e.RATE_LIMIT_DEVICE_PER_MINUTE,
     brandOwner: {
       name: e.BRAND_OWNER_NAME,
       address: e.BRAND_OWNER_ADDRESS,

@@ -30,6 +30,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable while the user's initial registration (eID binding) is unfinished. */
     allowUnfinishedRegistration?: boolean;
+    /**
+     * The device API (server/modules/device): authenticated by `Authorization: License <key>`
+     * instead of a bearer token, without cookies or the anti-forgery token; rate limited per licence.
+     */
+    device?: boolean;
   }
 }
 
@@ -142,7 +147,7 @@ export const authPlugin = fp(
       // The OpenAPI document describes the API to anyone; it holds no data.
       if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
       const routeConfig = request.routeOptions.config;
-      if (routeConfig?.public) return;
+      if (routeConfig?.public || routeConfig?.device) return;
       const user = await authenticate(request);
       if (!user.registrationFinished && !routeConfig?.allowUnfinishedRegistration) throw forbidden();
       request.currentUser = user;

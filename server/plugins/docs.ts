@@ -43,7 +43,18 @@ export const docsPlugin = fp(
         servers: [{ url: publicUrl, description: 'Dieses Lumio-Portal' }],
         tags: API_TAGS,
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // The device API (server/modules/device, docs/device-api.md): its routes name this
+            // scheme instead of the bearer token.
+            licenseKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description:
+                'Geräte-API: `Authorization: License <Lizenzschlüssel>`, z. B. `License K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E`, dazu der Header `X-Machine-Id`.',
+            },
+          },
         },
         security: [{ bearer: [] }],
       },

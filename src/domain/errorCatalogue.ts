@@ -68,6 +68,9 @@ export const SERVER_MESSAGES = {
   prepaidPackageChanged: 'Prepaid package changed',
   storeHasLicenses: 'Store has licenses',
   companyHasLicenses: 'Company has licenses',
+  licenseNotActivated: 'License not activated',
+  forcedRebindLimitReached: 'Forced rebind limit reached',
+  cancelWindowPassed: 'Cancel window passed',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -147,6 +150,13 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
     'Das Studio kann nicht gelöscht werden, weil ihm Lizenzen zugeordnet sind: Lizenzen und ihre Vorgänge werden aufbewahrt.',
   companyHasLicenses:
     'Die Firma kann nicht gelöscht werden, weil ihren Studios Lizenzen zugeordnet sind: Lizenzen und ihre Vorgänge werden aufbewahrt. Bitte wenden Sie sich an den Lumio-Support.',
+  licenseNotActivated: 'Die Lizenz ist auf keinem Gerät aktiviert. Bitte aktivieren Sie sie zuerst auf diesem Gerät.',
+  // The figures are FORCED_REBIND_LIMIT, FORCED_REBIND_WINDOW_DAYS and CANCEL_WINDOW_MINUTES of
+  // src/domain/licenses.ts, written out so that every page loading this catalogue does not load the
+  // licence rules (and zod) as well; tests/unit/deviceApi.test.ts keeps them equal.
+  forcedRebindLimitReached:
+    'Die Lizenz wurde in den letzten 30 Tagen bereits 3-mal auf ein anderes Gerät übertragen. Bitte wenden Sie sich an Ihren System-Integrator.',
+  cancelWindowPassed: 'Ein Vorgang kann nur innerhalb von 15 Minuten nach seiner Erfassung storniert werden.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

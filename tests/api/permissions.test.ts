@@ -62,6 +62,15 @@ function readPermissionTable(): Row[] {
   });
 }
 
+/**
+ * The device API's routes, listed in docs/permissions.md outside the role table: they authenticate
+ * by licence key, not by role (docs/device-api.md).
+ */
+function readDeviceRoutes(): string[] {
+  const text = readFileSync(new URL('../../docs/permissions.md', import.meta.url), 'utf8');
+  return [...text.matchAll(/^\| `((?:GET|POST|PUT|DELETE) \/api\/device\/\S*)`/gm)].map((match) => match[1]);
+}
+
 /** A 1×1 PNG: the smallest upload the document endpoint accepts. */
 const PNG_FILE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -454,10 +463,13 @@ describe('permissions (docs/permissions.md)', () => {
   });
 
   const rows = readPermissionTable();
+  const deviceRoutes = readDeviceRoutes();
 
   it('lists every /api route the server has, nested ones included', () => {
     // Fastify's tree names parameters only per position, so both sides compare with `{}` for them.
-    const documented = new Set(rows.map((r) => `${r.method} ${normalizedPath(r.path)}`));
+    const documented = new Set(
+      [...rows.map((r) => `${r.method} ${r.path}`), ...deviceRoutes].map((route) => normalizedPath(route)),
+    );
     const routes = apiRouteTable(app);
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.filter((route) => !documented.has(route))).toEqual([]);
@@ -476,6 +488,34 @@ describe('permissions (docs/permissions.md)', () => {
     const extra = { headers: fixture.headers };
     return row.method === 'POST' ? client.post(target, fixture.body, extra) : client.put(target, fixture.body, extra);
   }
+
+  describe('device API (licence key instead of a role)', () => {
+    it('lists only routes the server has', () => {
+      expect(deviceRoutes.length).toBeGreaterThan(0);
+      const routes = new Set(apiRouteTable(app));
+      expect(deviceRoutes.filter((route) => !routes.has(normalizedPath(route)))).toEqual([]);
+    });
+
+    it('answers every device route 401 without a licence key, whatever bearer token comes along', async () => {
+      const headers = { 'x-machine-id': 'RECHTE-PC-1', 'content-type': 'application/json' };
+      for (const route of deviceRoutes) {
+        const [method, path] = route.split(' ');
+        const url = path.replace('{id}', '00000000-0000-4000-8000-000000000000');
+        for (const token of [undefined, ...Object.values(ROLE_COLUMNS).map((email) => tokens.get(email))]) {
+          const before = await snapshotTables(app);
+          const res = await app.inject({
+            method: method as 'GET' | 'POST',
+            url,
+            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            ...(method === 'POST' ? { payload: { idempotencyKey: '00000000-0000-4000-8000-000000000001' } } : {}),
+          });
+          expect(res.statusCode, `${route} ${token ? 'with a bearer token' : 'anonymous'}`).toBe(401);
+          expect(errorOf(res).messages[0]).toBe('Unauthorized');
+          expect(await snapshotTables(app)).toEqual(before);
+        }
+      }
+    });
+  });
 
   for (const row of rows) {
     const key = `${row.method} ${row.path}`;

@@ -148,6 +148,11 @@ export const identificationProcesses = pgTable(
       .default('Completed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The licence's remaining units right after this process, as the device API answered it: a
+     * retry with the same idempotency key gets the same answer (server/modules/device).
+     */
+    remainingAmountAfter: integer('remaining_amount_after').notNull().default(0),
   },
   (t) => [
     uniqueIndex('identification_processes_idempotency_key').on(t.licenseId, t.idempotencyKey),

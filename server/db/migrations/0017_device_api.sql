@@ -1,0 +1,1 @@
+ALTER TABLE "identification_processes" ADD COLUMN "remaining_amount_after" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,224 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from '../../db/client';
+import type { ConsumeAttempt, DeviceLicense, DevicePackage } from './device.repository';
+
+/**
+ * The two statements a device sends all day: validating the licence and recording a process. Each
+ * is ONE statement (one round trip, one snapshot, one transaction).
+ *
+ * On PostgreSQL they are named prepared statements: parsed and planned once per pooled connection.
+ * Planning the recording statement anew costs more than executing it (bench/README.md "Device
+ * API": about a third of the throughput as an unnamed statement). Behind PgBouncer in transaction
+ * mode this needs `max_prepared_statements` (PgBouncer 1.21 or later); every other statement of the
+ * server stays unnamed. PGlite has one session and runs them as they are.
+ */
+
+const LICENSE_WITH_PACKAGES = `
+  SELECT l.id, l.postpaid_allowed, l.bound_machine_id, l.suspended,
+    coalesce((
+      SELECT json_agg(json_build_object(
+          'id', p.id, 'startDate', p.start_date::text, 'endDate', p.end_date::text,
+          'remainingAmount', p.amount - p.used_amount, 'suspended', p.suspended
+        ) ORDER BY p.end_date, p.start_date, p.id)
+      FROM prepaid_packages p
+      WHERE p.license_id = l.id AND p.end_date >= $2::date
+    ), '[]'::json) AS packages
+  FROM licenses l
+  WHERE l.key = $1::text`;
+
+/**
+ * One attempt at recording a process ($1 licence key, $2 idempotency key, $3 machine id, $4 today
+ * in Germany, $5 now). It finds the licence by key, an earlier process with the same idempotency
+ * key, and the package choosePackage (src/domain/licenses.ts) would pick: valid today, not
+ * suspended, units left, the one that ends first, then the one that started first, then by id. It
+ * takes one unit with a conditional UPDATE (`used_amount < amount`, which the table's CHECK backs)
+ * and records the process with that package, or as postpaid when no package had units and the
+ * licence allows it.
+ *
+ * Under READ COMMITTED the UPDATE re-checks a package that another transaction changed meanwhile;
+ * if that one took the last unit, nothing is taken although another package may still have units:
+ * the attempt reports `lostRace` and the caller tries again with a fresh snapshot.
+ *
+ * A concurrent request with the same idempotency key that commits first makes the INSERT fail on
+ * the unique index (23505): the whole statement, its UPDATE included, is undone, and the caller
+ * answers with the first process.
+ */
+const CONSUME = `
+  WITH lic AS (
+    SELECT id, store_id, company_id, system_integrator_id, reseller_id, postpaid_allowed, bound_machine_id, suspended
+    FROM licenses WHERE key = $1::text
+  ),
+  prior AS (
+    SELECT p.id, p.package_id, p.postpaid, p.remaining_amount_after
+    FROM identification_processes p JOIN lic ON p.license_id = lic.id
+    WHERE p.idempotency_key = $2::uuid
+  ),
+  allowed AS (
+    SELECT lic.* FROM lic
+    WHERE NOT lic.suspended AND lic.bound_machine_id = $3::text AND NOT EXISTS (SELECT 1 FROM prior)
+  ),
+  usable AS (
+    SELECT pp.id, pp.start_date, pp.end_date, pp.amount - pp.used_amount AS remaining
+    FROM prepaid_packages pp JOIN allowed ON pp.license_id = allowed.id
+    WHERE NOT pp.suspended AND pp.start_date <= $4::date AND pp.end_date >= $4::date AND pp.used_amount < pp.amount
+  ),
+  target AS (
+    SELECT id FROM usable ORDER BY end_date, start_date, id LIMIT 1
+  ),
+  taken AS (
+    UPDATE prepaid_packages pp SET used_amount = pp.used_amount + 1
+    FROM target
+    WHERE pp.id = target.id AND pp.used_amount < pp.amount
+    RETURNING pp.id, pp.amount - pp.used_amount AS remaining
+  ),
+  recorded AS (
+    INSERT INTO identification_processes (
+      license_id, store_id, company_id, system_integrator_id, reseller_id, package_id, postpaid, machine_id,
+      idempotency_key, created_at, remaining_amount_after
+    )
+    SELECT allowed.id, allowed.store_id, allowed.company_id, allowed.system_integrator_id, allowed.reseller_id,
+           taken.id, taken.id IS NULL, $3::text, $2::uuid, $5::timestamptz,
+           (coalesce(taken.remaining, 0)
+             + coalesce((SELECT sum(usable.remaining) FROM usable WHERE usable.id <> taken.id), 0))::int
+    FROM allowed LEFT JOIN taken ON true
+    WHERE taken.id IS NOT NULL OR (allowed.postpaid_allowed AND NOT EXISTS (SELECT 1 FROM target))
+    RETURNING id, package_id, postpaid, remaining_amount_after
+  )
+  SELECT lic.id AS license_id, lic.postpaid_allowed, lic.bound_machine_id, lic.suspended,
+         prior.id AS prior_id, prior.package_id AS prior_package_id, prior.postpaid AS prior_postpaid,
+         prior.remaining_amount_after AS prior_remaining,
+         recorded.id AS recorded_id, recorded.package_id AS recorded_package_id,
+         recorded.postpaid AS recorded_postpaid, recorded.remaining_amount_after AS recorded_remaining,
+         EXISTS (SELECT 1 FROM target) AS had_target
+  FROM (SELECT 1) AS one
+    LEFT JOIN lic ON true
+    LEFT JOIN prior ON true
+    LEFT JOIN recorded ON true`;
+
+interface ConsumeRow {
+  license_id: string | null;
+  postpaid_allowed: boolean;
+  bound_machine_id: string | null;
+  suspended: boolean;
+  prior_id: string | null;
+  prior_package_id: string | null;
+  prior_postpaid: boolean;
+  prior_remaining: number;
+  recorded_id: string | null;
+  recorded_package_id: string | null;
+  recorded_postpaid: boolean;
+  recorded_remaining: number;
+  had_target: boolean;
+}
+
+interface LicenseRow {
+  id: string;
+  postpaid_allowed: boolean;
+  bound_machine_id: string | null;
+  suspended: boolean;
+  packages: unknown;
+}
+
+type Run = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
+/** Named statements on a pg pool; PGlite's one session takes them as they are. */
+function runnerFor(db: Db): Run {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return async <T>(name: string, text: string, values: unknown[]) => {
+      const connection = await client.connect();
+      try {
+        // pg writes Bind, Describe, Execute and Sync to the socket one by one (four system calls and
+        // four wake-ups of the backend); corked, they leave as one.
+        const socket = (connection as unknown as { connection?: { stream?: NodeJS.WritableStream } }).connection
+          ?.stream as { cork?: () => void; uncork?: () => void } | undefined;
+        socket?.cork?.();
+        const result = connection.query({ name, text, values });
+        socket?.uncork?.();
+        return (await result).rows as T[];
+      } finally {
+        connection.release();
+      }
+    };
+  }
+  const session = client as PGlite;
+  return async <T>(_name: string, text: string, values: unknown[]) => (await session.query<T>(text, values)).rows;
+}
+
+/** json is parsed by both drivers; a string is parsed here in case one does not. */
+function parsedJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export function deviceStatements(db: Db) {
+  const run = runnerFor(db);
+  return {
+    /** The licence and its running and future packages (end date today or later), in consumption order. */
+    async licenseWithPackages(
+      key: string,
+      today: string,
+    ): Promise<{ license: DeviceLicense; packages: DevicePackage[] } | undefined> {
+      const [row] = await run<LicenseRow>('device_license_with_packages', LICENSE_WITH_PACKAGES, [key, today]);
+      if (!row) return undefined;
+      return {
+        license: {
+          id: row.id,
+          postpaidAllowed: row.postpaid_allowed,
+          boundMachineId: row.bound_machine_id,
+          suspended: row.suspended,
+        },
+        packages: parsedJson<DevicePackage[]>(row.packages),
+      };
+    },
+
+    /** One attempt at recording a process (see CONSUME). */
+    async consumeOnce(input: {
+      key: string;
+      machineId: string;
+      idempotencyKey: string;
+      today: string;
+      now: Date;
+    }): Promise<ConsumeAttempt> {
+      const { key, machineId, idempotencyKey, today, now } = input;
+      const [row] = await run<ConsumeRow>('device_consume', CONSUME, [
+        key,
+        idempotencyKey,
+        machineId,
+        today,
+        now.toISOString(),
+      ]);
+      if (!row.license_id) return { kind: 'unknownKey' };
+      const license: DeviceLicense = {
+        id: row.license_id,
+        postpaidAllowed: row.postpaid_allowed,
+        boundMachineId: row.bound_machine_id,
+        suspended: row.suspended,
+      };
+      if (license.suspended || license.boundMachineId !== machineId) return { kind: 'refused', license };
+      if (row.prior_id) {
+        return {
+          kind: 'replay',
+          process: {
+            id: row.prior_id,
+            packageId: row.prior_package_id,
+            postpaid: row.prior_postpaid,
+            remainingAmount: row.prior_remaining,
+          },
+        };
+      }
+      if (row.recorded_id) {
+        return {
+          kind: 'recorded',
+          process: {
+            id: row.recorded_id,
+            packageId: row.recorded_package_id,
+            postpaid: row.recorded_postpaid,
+            remainingAmount: row.recorded_remaining,
+          },
+        };
+      }
+      return row.had_target ? { kind: 'lostRace' } : { kind: 'noCredit' };
+    },
+  };
+}
