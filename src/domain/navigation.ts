@@ -1,4 +1,5 @@
 import { managesEmployees } from './employees';
+import { LICENSE_COMPANY_PICKER_ROLES, LICENSE_MANAGER_ROLES, LICENSE_READER_ROLES } from './licenseAccess';
 import { isInitialRegistrationFinished, type Role } from './roles';
 import type { GuardedRouteRoot } from './routes';
 
@@ -191,6 +192,11 @@ export const MENU_AREAS: readonly AreaId[] = MENU_RULES.map((entry) => entry.are
 
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | (string & {});
 
+/** Spec section 6 "Licences and packages" (src/domain/licenseAccess.ts); an Owner once registered. */
+const licenseReaders: Rule = allOf(roleIn(...LICENSE_READER_ROLES), registrationFinished);
+const licenseManagers: Rule = roleIn(...LICENSE_MANAGER_ROLES);
+const licenseCompanyPickers: Rule = roleIn(...LICENSE_COMPANY_PICKER_ROLES);
+
 /**
  * Resources whose actions differ per role. Team contract: system integrators are read by
  * SystemAdmin, LumioAdmin and SystemIntegratorAdmin (the server limits the latter to its own one);
@@ -211,6 +217,13 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
     edit: roleIn('SystemIntegratorAdmin'),
     delete: roleIn('SystemIntegratorAdmin'),
   },
+  // Route license-management (issue 13): its four lists, each a resource of its own, so that the
+  // integrator's company list is no door to the LumioAdmin's 'Firmen'.
+  'license-companies': { list: licenseCompanyPickers },
+  'license-studios': { list: licenseReaders },
+  'studio-licenses': { list: licenseReaders },
+  licenses: { list: licenseReaders, show: licenseReaders, create: licenseManagers, edit: licenseManagers },
+  'prepaid-packages': { list: licenseReaders, create: licenseManagers, edit: licenseManagers },
 };
 
 /** Guarded routes that are neither a tile nor a menu entry. */
@@ -220,6 +233,8 @@ const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
   // The review of differing eID data (list and detail) is the LumioAdmin's alone, like its tile.
   'verification-check': tileRule('eidReviews'),
   'open-application-detail-view': tileRule('openApplications'),
+  // The tile's users, and LumioAdmin, who reads every licence (by address; it has no tile).
+  'license-management': licenseReaders,
 };
 
 /**
