@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { Loading, Navigate, useParams, usePermissions, useRouterProvider, useTranslate } from 'react-admin';
+import { Loading, usePermissions, useRouterProvider, useTranslate } from 'react-admin';
 import { picksLicenseCompany } from '../../domain/licenseAccess';
 import type { Self } from '../../domain/self';
 import { CompanyLevel } from './CompanyLevel';
@@ -15,10 +15,14 @@ import { StudioLevel } from './StudioLevel';
  * (…/{companyId}/{studioId}/{licenseId}). A row leads one level down; the trail above the table
  * says where you are and leads back. The integrator creates and changes licences and packages;
  * the Owner (its own company, from which it starts) and LumioAdmin read.
+ *
+ * The levels are routes of react-admin's router provider (the one its own routes use, so they
+ * nest inside them), taken from the provider object: importing ra-core's Navigate and useParams
+ * modules into this chunk made the bundler split a shared chunk off the admin app, and the
+ * dashboard grew by 2.2 kB (bench/README.md).
  */
 export default function LicenseManagement() {
-  // react-admin's router (the one its own routes use), so the levels nest inside them.
-  const { Routes, Route } = useRouterProvider();
+  const { Routes, Route, Navigate } = useRouterProvider();
   const { permissions: self } = usePermissions<Self | undefined>();
   if (!self) return <Loading />;
   return (
@@ -35,6 +39,7 @@ export default function LicenseManagement() {
 /** Spec: "Owner: /license-management/{companyId} with own company id". */
 function OwnCompany({ self }: { self: Self }) {
   const translate = useTranslate();
+  const { Navigate } = useRouterProvider();
   const companyId = self.associatedEntity?.id;
   if (!companyId) return <Alert severity="info">{translate('app.companyManagement.noCompany')}</Alert>;
   return <Navigate to={licenseManagementPath(companyId)} replace />;
@@ -42,6 +47,7 @@ function OwnCompany({ self }: { self: Self }) {
 
 /** A level mounted anew for each record it shows: its list, search and dialog start afresh. */
 function Level({ self, depth }: { self: Self; depth: 1 | 2 | 3 }) {
+  const { useParams } = useRouterProvider();
   const { companyId = '', studioId = '', licenseId = '' } = useParams();
   if (depth === 1) return <StudioLevel key={companyId} self={self} companyId={companyId} />;
   if (depth === 2) return <LicenseLevel key={studioId} self={self} companyId={companyId} studioId={studioId} />;
