@@ -1,27 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { lazyDialog } from '../../components/lazyDialog';
 import type { LicenseDialogRequest } from './dialogs/types';
 
-const load = () => import('./dialogs/LicenseDialogs');
-const LicenseDialogs = lazy(load);
-
 /**
- * Starts loading the dialogs' chunk (forms, zod, the date picker) before the first click, e.g.
- * when the pointer reaches a button that opens one. The list itself never downloads it.
+ * The dialogs (createLicense, updateLicense, createLicensePackage, updateLicensePackage,
+ * increaseLicensePackageAmount) come in a chunk of their own on first use, with the forms, zod
+ * and the date picker, so the lists stay light (bench/README.md).
  */
-export function preloadLicenseDialogs(): void {
-  void load();
-}
+const LicenseDialogs = lazyDialog(() => import('./dialogs/LicenseDialogs'));
 
-/**
- * Where a level's dialog opens: the dialogs (createLicense, updateLicense, createLicensePackage,
- * updateLicensePackage, increaseLicensePackageAmount) come in a chunk of their own on first use,
- * so the lists stay light (bench/README.md). Nothing shows while the chunk arrives.
- */
+/** Starts loading the dialogs' chunk before the first click, e.g. when the pointer reaches a button that opens one. */
+export const preloadLicenseDialogs = LicenseDialogs.preload;
+
+/** Where a level's dialog opens. */
 export function LicenseDialogSlot({ request, onClose }: { request: LicenseDialogRequest | null; onClose: () => void }) {
-  if (!request) return null;
-  return (
-    <Suspense fallback={null}>
-      <LicenseDialogs request={request} onClose={onClose} />
-    </Suspense>
-  );
+  return request ? <LicenseDialogs request={request} onClose={onClose} /> : null;
 }
