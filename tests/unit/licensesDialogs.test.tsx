@@ -162,7 +162,7 @@ describe('updateLicense', () => {
     expect(save).toBeDisabled();
 
     expect(await within(dialog).findByText('Letzte Änderungen')).toBeInTheDocument();
-    expect(await within(dialog).findByText('Lizenz geändert: Postpaid erlaubt: Ja → Nein')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Lizenz geändert: Postpaid erlaubt')).toBeInTheDocument();
     expect(within(dialog).getByText(/^Ingo Integrator, 20\.11\.2026, \d\d:05$/)).toBeInTheDocument();
     expect(calls.getLicenseHistory).toHaveBeenCalledWith(IDS.license, { pageIndex: 0, pageSize: 10 });
 
@@ -298,7 +298,7 @@ describe('updateLicensePackage', () => {
         .map((value) => value.textContent),
     ).toEqual(['100', '40', '60']);
     expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
-    expect(await within(dialog).findByText('Anzahl der Vorgänge erhöht: Anzahl: 50 → 100')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Anzahl der Vorgänge erhöht: 50 → 100')).toBeInTheDocument();
     expect(calls.getPackageHistory).toHaveBeenCalledWith(IDS.license, IDS.package, { pageIndex: 0, pageSize: 10 });
 
     const save = within(dialog).getByRole('button', { name: 'Speichern' });

@@ -124,19 +124,5 @@ export const licensesMessages = {
         },
       },
     },
-    // 'Letzte Änderungen' of a licence and of a package (src/resources/companies/historyText.ts).
-    companyHistory: {
-      what: {
-        licenseCreated: 'Lizenz angelegt',
-        licenseUpdated: 'Lizenz geändert',
-        packageCreated: 'Vorgangspaket angelegt',
-        packageUpdated: 'Vorgangspaket geändert',
-        packageIncreased: 'Anzahl der Vorgänge erhöht',
-      },
-      values: {
-        yes: 'Ja',
-        no: 'Nein',
-      },
-    },
   },
 };

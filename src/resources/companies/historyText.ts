@@ -1,5 +1,5 @@
 import type { CompanyHistoryEntry } from '../../dataProvider';
-import { formatDate, formatDateTime } from '../../domain/dates';
+import { formatDateTime } from '../../domain/dates';
 import { isRole, PROVIDER_ROLES, roleLabel, type Role } from '../../domain/roles';
 
 /** react-admin's translate, or any function of the same shape (tests pass the real catalogue). */
@@ -94,48 +94,30 @@ const FIELD_LABELS: Record<string, Record<string, string>> = {
     role: `${T}.fields.role`,
     systemIntegratorId: `${T}.fields.systemIntegratorId`,
   },
-  // The words of the licence dialogs and the package table (src/i18n/de/licenses.ts).
+  // The licence and package dialogs' words (spec section 2 "Licence screens").
   license: {
-    postpaidAllowed: 'resources.licenses.fields.postpaidAllowed',
-    boundMachineId: 'resources.licenses.fields.boundMachineId',
-    suspended: 'resources.licenses.fields.suspended',
-    resellerId: 'resources.licenses.fields.resellerId',
+    postpaidAllowed: `${T}.fields.postpaidAllowed`,
+    boundMachineId: `${T}.fields.boundMachineId`,
+    suspended: `${T}.fields.suspended`,
+    resellerId: `${T}.fields.resellerId`,
   },
   package: {
-    startDate: 'resources.prepaid-packages.fields.startDate',
-    endDate: 'resources.prepaid-packages.fields.endDate',
-    amount: 'resources.prepaid-packages.fields.amount',
-    remainingAmount: 'resources.prepaid-packages.fields.remainingAmount',
-    usedAmount: 'resources.prepaid-packages.fields.usedAmount',
-    suspended: 'resources.prepaid-packages.fields.suspended',
+    startDate: `${T}.fields.startDate`,
+    endDate: `${T}.fields.endDate`,
+    amount: `${T}.fields.amount`,
+    suspended: `${T}.fields.suspended`,
   },
 };
 
-/**
- * Licences and packages are money and access: their history says what each field was and became
- * ('Gesperrt: Nein → Ja', 'Anzahl: 100 → 150'), not only which fields changed.
- */
-const SHOWS_VALUES = new Set(['license', 'package']);
-
-/** A recorded value as the dialogs show it: Ja/Nein, a German date, '–' for none. */
-function valueText(value: unknown, translate: Translate): string {
-  if (value === null || value === undefined || value === '') return '–';
-  if (typeof value === 'boolean') return translate(`${T}.values.${value ? 'yes' : 'no'}`);
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value) || value;
-  return String(value);
-}
-
-function changedValues(entry: CompanyHistoryEntry, translate: Translate): string[] {
-  const labels = FIELD_LABELS[entry.entityType] ?? {};
-  return entry.changes.flatMap(({ field, before, after }) =>
-    labels[field]
-      ? [`${translate(labels[field])}: ${valueText(before, translate)} → ${valueText(after, translate)}`]
-      : [],
-  );
-}
-
 /** Actions whose changed fields are worth listing (a creation or deletion lists every field). */
-const LISTS_FIELDS = new Set(['company.updated', 'store.updated', 'user.updated', 'administrator.updated']);
+const LISTS_FIELDS = new Set([
+  'company.updated',
+  'store.updated',
+  'user.updated',
+  'administrator.updated',
+  'license.updated',
+  'package.updated',
+]);
 
 function changedFieldLabels(entry: CompanyHistoryEntry, translate: Translate): string[] {
   const labels = FIELD_LABELS[entry.entityType] ?? {};
@@ -152,6 +134,13 @@ function storeName(entry: CompanyHistoryEntry): string | null {
   return entry.subject;
 }
 
+/** An increase as '750 → 1.000' (the package's amount before and after). */
+function amountChange(entry: CompanyHistoryEntry): string {
+  const change = entry.changes.find(({ field }) => field === 'amount');
+  if (typeof change?.before !== 'number' || typeof change.after !== 'number') return '';
+  return `${change.before.toLocaleString('de-DE')} → ${change.after.toLocaleString('de-DE')}`;
+}
+
 /** A role change as 'Mitarbeiter*in → Konto-Administrator*in' (the audit row keeps no salutation). */
 function roleChange(entry: CompanyHistoryEntry): string {
   const change = entry.changes.find(({ field }) => field === 'role');
@@ -162,11 +151,6 @@ function roleChange(entry: CompanyHistoryEntry): string {
 function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string {
   const textKey = ACTION_TEXTS[entry.action] ?? ENTITY_FALLBACK_TEXTS[entry.entityType] ?? 'other';
   const head = translate(`${T}.what.${textKey}`);
-  if (SHOWS_VALUES.has(entry.entityType)) {
-    // A creation is described by the dialog it came from; a change lists old and new values.
-    const values = entry.action.endsWith('.created') ? [] : changedValues(entry, translate);
-    return values.length > 0 ? `${head}: ${values.join(', ')}` : head;
-  }
   const fields = LISTS_FIELDS.has(entry.action) ? changedFieldLabels(entry, translate).join(', ') : '';
   // A studio and a person are named: the company's history tells which one it was.
   const isPerson = entry.entityType === 'user' || entry.entityType === 'administrator';
@@ -181,7 +165,8 @@ function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string 
     const email = entry.changes.find((change) => change.field === 'email')?.after;
     return typeof email === 'string' ? `${head}: ${email}` : head;
   }
-  return fields ? `${head}: ${fields}` : head;
+  const detail = entry.action === 'package.increased' ? amountChange(entry) : fields;
+  return detail ? `${head}: ${detail}` : head;
 }
 
 function describeWho(actor: CompanyHistoryEntry['actor'], translate: Translate): string {
