@@ -326,6 +326,20 @@ describe('updateLicensePackage', () => {
   });
 });
 
+describe('updateLicensePackage leads to the increase', () => {
+  it('opens increaseLicensePackageAmount from “Anzahl erhöhen” (a phone has no row actions)', TIMEOUT, async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = fakeDataProvider();
+    renderLicenseManagement(LicenseManagement, PATHS.packages, { dataProvider, self: INTEGRATOR });
+
+    await user.click(await screen.findByRole('button', { name: 'Vorgangspaket 01.11.2026 bis 31.12.2026 bearbeiten' }));
+    await user.click(within(await packageDialog()).getByRole('button', { name: 'Anzahl erhöhen' }));
+    const dialog = await screen.findByTestId('increase-dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Anzahl der Vorgänge erhöhen' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('package-dialog')).not.toBeInTheDocument());
+  });
+});
+
 describe('increaseLicensePackageAmount', () => {
   it('adds at least one process and says so', TIMEOUT, async () => {
     const user = userEvent.setup();

@@ -107,6 +107,7 @@ export const licensesMessages = {
         increaseCurrent:
           'Das Vorgangspaket vom %{start} bis %{end} umfasst %{amount} Vorgänge, davon %{remaining} verbleibend.',
         readOnlyCounts: 'Die Anzahl ändert nur „Anzahl erhöhen“.',
+        increaseButton: 'Anzahl erhöhen',
         createdTitle: 'Hat geklappt!',
         createdText: 'Das Vorgangspaket mit %{amount} Vorgängen (%{start} bis %{end}) wurde angelegt.',
         updatedTitle: 'Vorgangspaket geändert',

@@ -11,7 +11,14 @@ const LicenseDialogs = lazyDialog(() => import('./dialogs/LicenseDialogs'));
 /** Starts loading the dialogs' chunk before the first click, e.g. when the pointer reaches a button that opens one. */
 export const preloadLicenseDialogs = LicenseDialogs.preload;
 
+export interface LicenseDialogSlotProps {
+  request: LicenseDialogRequest | null;
+  /** Opens another dialog in its place (updateLicensePackage leads to increaseLicensePackageAmount). */
+  onOpen: (request: LicenseDialogRequest) => void;
+  onClose: () => void;
+}
+
 /** Where a level's dialog opens. */
-export function LicenseDialogSlot({ request, onClose }: { request: LicenseDialogRequest | null; onClose: () => void }) {
-  return request ? <LicenseDialogs request={request} onClose={onClose} /> : null;
+export function LicenseDialogSlot({ request, onOpen, onClose }: LicenseDialogSlotProps) {
+  return request ? <LicenseDialogs request={request} onOpen={onOpen} onClose={onClose} /> : null;
 }

@@ -86,21 +86,21 @@ export function LicenseLevel({ self, companyId, studioId }: { self: Self; compan
           {channel ? (
             <FunctionField<License>
               source="systemIntegrator"
-              sortable={false}
+              sortBy="systemIntegrator.name"
               render={(license) => license.systemIntegrator?.name ?? EMPTY}
             />
           ) : null}
           {channel ? (
             <FunctionField<License>
               source="reseller"
-              sortable={false}
+              sortBy="reseller.name"
               render={(license) => license.reseller?.name ?? translate(`${T}.noReseller`)}
             />
           ) : null}
           {manage ? <EditLicenseButton label={`${T}.actions`} onEdit={edit} /> : null}
         </LumioDatagrid>
       </LumioList>
-      <LicenseDialogSlot request={dialog} onClose={() => setDialog(null)} />
+      <LicenseDialogSlot request={dialog} onOpen={setDialog} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -59,7 +59,7 @@ export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLe
   const phoneRow: PhoneRow = {
     primaryText: (pkg: PrepaidPackage) => `${formatDate(pkg.startDate)} – ${formatDate(pkg.endDate)}`,
     secondaryText: (pkg: PrepaidPackage) =>
-      `${translate('resources.prepaid-packages.fields.remainingAmount')}: ${pkg.remainingAmount} / ${pkg.amount}`,
+      `${translate('resources.prepaid-packages.fields.remainingAmount')}: ${pkg.remainingAmount.toLocaleString('de-DE')} / ${pkg.amount.toLocaleString('de-DE')}`,
     tertiaryText: (pkg: PrepaidPackage) => translate(packageStateText(pkg.state)),
   };
 
@@ -123,7 +123,7 @@ export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLe
           {manage ? <PackageActions label="app.licenses.actions" onIncrease={increase} onEdit={edit} /> : null}
         </LumioDatagrid>
       </LumioList>
-      <LicenseDialogSlot request={dialog} onClose={() => setDialog(null)} />
+      <LicenseDialogSlot request={dialog} onOpen={setDialog} onClose={() => setDialog(null)} />
     </>
   );
 }

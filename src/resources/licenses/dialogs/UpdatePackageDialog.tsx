@@ -1,4 +1,6 @@
+import AddCircleOutlined from '@mui/icons-material/AddCircleOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, useDataProvider, useTranslate } from 'react-admin';
 import { FormDialog } from '../../../components/form';
@@ -17,6 +19,8 @@ const COUNTS = ['amount', 'usedAmount', 'remainingAmount'] as const;
 export interface UpdatePackageDialogProps {
   licenseId: string;
   pkg: PrepaidPackage;
+  /** 'Anzahl erhöhen': opens increaseLicensePackageAmount instead (on a phone the list has no row actions). */
+  onIncrease: () => void;
   onClose: () => void;
 }
 
@@ -26,7 +30,7 @@ export interface UpdatePackageDialogProps {
  * amount) and sent unchanged, as the spec's payload has them. 'Speichern' waits for a change. Below,
  * the package's latest changes. Success: 'Vorgangspaket geändert'.
  */
-export function UpdatePackageDialog({ licenseId, pkg, onClose }: UpdatePackageDialogProps) {
+export function UpdatePackageDialog({ licenseId, pkg, onIncrease, onClose }: UpdatePackageDialogProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<LumioDataProvider>();
   const { updatePackage, isPending } = usePackageActions(licenseId);
@@ -73,9 +77,20 @@ export function UpdatePackageDialog({ licenseId, pkg, onClose }: UpdatePackageDi
           </Box>
         ))}
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ pb: 2 }}>
-        {translate(`${T}.readOnlyCounts`)}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, pb: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 200 }}>
+          {translate(`${T}.readOnlyCounts`)}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<AddCircleOutlined />}
+          onClick={onIncrease}
+          disabled={isPending}
+        >
+          {translate(`${T}.increaseButton`)}
+        </Button>
+      </Box>
       <HistorySection
         queryKey={packageHistoryKey(licenseId, pkg.id)}
         load={(page) => dataProvider.getPackageHistory(licenseId, pkg.id, page)}
