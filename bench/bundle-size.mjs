@@ -5,11 +5,12 @@
 // through Playwright the way its user does: landing, register-studio and employee-invitation (the demo invitation) anonymously; the
 // dashboard through the real login of the demo Owner (the embedded identity provider's form);
 // the eID verification as the demo owner whose verification is open; the admin screens logged in
-// as LumioAdmin, SystemAdmin or SystemIntegratorAdmin. For each page it adds up every script
-// response of every frame, from the navigation (for the dashboard: from submitting the login
-// form) until the page shows its first meaningful element and no request has been in flight for
-// a second. The browser cache is off, so a script fetched by an earlier page still counts. Each
-// body is recompressed with gzip -9, so the figure does not depend on the server's compression.
+// as LumioAdmin, SystemAdmin or SystemIntegratorAdmin (its resellers and the four levels of the
+// licence screens). For each page it adds up every script response of every frame, from the
+// navigation (for the dashboard: from submitting the login form) until the page shows its first
+// meaningful element and no request has been in flight for a second. The browser cache is off, so
+// a script fetched by an earlier page still counts. Each body is recompressed with gzip -9, so the
+// figure does not depend on the server's compression.
 // CSS is not counted: the budgets are JavaScript.
 //
 // It also times the landing page: navigation start until 'Jetzt anmelden' is visible and enabled,
@@ -291,6 +292,44 @@ async function main() {
       '/reseller',
       (page) => page.locator('tbody tr').filter({ hasText: 'Foto Express Handel GmbH' }),
       'row of Foto Express Handel GmbH',
+    );
+    // The licence screens' four levels (route license-management), as the integrator goes down
+    // them: each opened by its address; the dialogs load on first use and are not counted.
+    const levelPath = (depth) => new RegExp(`/license-management${'/[^/]+'.repeat(depth)}$`);
+    const licenseStudiosPath = await screen(
+      integrator.context,
+      'license companies',
+      'SystemIntegratorAdmin',
+      '/license-management',
+      (page) => page.locator('tbody tr').filter({ hasText: 'Fotostudio Sonnenschein GmbH' }),
+      'row of Fotostudio Sonnenschein GmbH',
+      detailPathOf('Fotostudio Sonnenschein GmbH', levelPath(1)),
+    );
+    const studioLicensesPath = await screen(
+      integrator.context,
+      'license studios',
+      'SystemIntegratorAdmin',
+      licenseStudiosPath,
+      (page) => page.locator('tbody tr').filter({ hasText: 'Sonnenschein Neukölln' }),
+      'row of Sonnenschein Neukölln',
+      detailPathOf('Sonnenschein Neukölln', levelPath(2)),
+    );
+    const packagesPath = await screen(
+      integrator.context,
+      'licenses',
+      'SystemIntegratorAdmin',
+      studioLicensesPath,
+      (page) => page.locator('tbody tr').filter({ hasText: 'SNNSC-HN01K-PC01B-FTSFT-DEM01' }),
+      'row of the demo licence SNNSC-HN01K-…',
+      detailPathOf('SNNSC-HN01K-PC01B-FTSFT-DEM01', levelPath(3)),
+    );
+    await screen(
+      integrator.context,
+      'prepaid packages',
+      'SystemIntegratorAdmin',
+      packagesPath,
+      (page) => page.locator('tbody tr').filter({ hasText: 'Gültig' }),
+      "row of the package 'Gültig'",
     );
     await integrator.context.close();
 

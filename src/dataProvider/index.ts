@@ -22,6 +22,7 @@ import type {
 import { EID_SESSION_HEADER, type EidBindingDone, type EidBindingStarted } from '../domain/eid';
 import type { EidReviewDecided, EidReviewDecision } from '../domain/eidReview';
 import type { AssignableRole, EmployeeDecision } from '../domain/employees';
+import type { PackageIncreasePayload, PrepaidPackage } from '../domain/licenses';
 import type { PagedResult } from '../domain/paging';
 import { emailChangeKind, type EmailChangePayload } from '../domain/emailChange';
 import type { PersonalDataField } from '../domain/profile';
@@ -73,6 +74,23 @@ export interface LumioDataProvider extends DataProvider {
   getOpenEidReviewCount(): Promise<number>;
   /** PUT /eid-review/{id}/decision {decision}: confirms or rejects the binding; answers the user's new status. */
   decideEidReview(id: Identifier, decision: EidReviewDecision): Promise<EidReviewDecided>;
+  /** GET /license/{id}/history: the licence's audit trail, newest first. */
+  getLicenseHistory(licenseId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
+  /** GET /license/{id}/prepaid-package/{packageId}/history: the package's audit trail, newest first. */
+  getPackageHistory(
+    licenseId: Identifier,
+    packageId: Identifier,
+    page: HistoryPageRequest,
+  ): Promise<CompanyHistoryPage>;
+  /**
+   * PUT /license/{id}/prepaid-package/{packageId}/amount/increase {amount} (dialog
+   * increaseLicensePackageAmount): the only way a package's amount grows; answers the package.
+   */
+  increasePackageAmount(
+    licenseId: Identifier,
+    packageId: Identifier,
+    payload: PackageIncreasePayload,
+  ): Promise<PrepaidPackage>;
 }
 
 export type { EidReviewDecision } from '../domain/eidReview';
@@ -346,7 +364,30 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       const path = `${idPath(routeOf('verification-check', routes).path, id)}/decision`;
       return request<EidReviewDecided>('PUT', path, { body: { decision } });
     },
+
+    getLicenseHistory(licenseId, page) {
+      return request<CompanyHistoryPage>('GET', `${idPath(routeOf('licenses', routes).path, licenseId)}/history`, {
+        query: historyQuery(page),
+      });
+    },
+
+    getPackageHistory(licenseId, packageId, page) {
+      return request<CompanyHistoryPage>('GET', `${idPath(packagesPath(licenseId), packageId)}/history`, {
+        query: historyQuery(page),
+      });
+    },
+
+    increasePackageAmount(licenseId, packageId, payload) {
+      return request<PrepaidPackage>('PUT', `${idPath(packagesPath(licenseId), packageId)}/amount/increase`, {
+        body: payload,
+      });
+    },
   };
+
+  /** A licence's packages: /license/{licenseId}/prepaid-package. */
+  function packagesPath(licenseId: Identifier): string {
+    return resolvePath(routeOf('prepaid-packages', routes).path, { licenseId });
+  }
 
   /** The company's people: /company/{companyId}/user. */
   function employeesPath(companyId: Identifier): string {

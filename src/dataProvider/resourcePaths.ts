@@ -40,8 +40,24 @@ export const RESOURCE_ROUTES = {
     createFields: ['name'],
     updateFields: ['name'],
   },
-  licenses: { path: '/license' },
-  'prepaid-packages': { path: '/license/{licenseId}/prepaid-package' },
+  // Route license-management (issue 13): companies, their studios, a studio's licences, a
+  // licence's packages; each level a resource of its own (own access rules, own list state).
+  'license-companies': { path: '/company' },
+  'license-studios': { path: '/company/{companyId}/store' },
+  'studio-licenses': { path: '/company/{companyId}/store/{storeId}/license' },
+  // Dialogs createLicense and updateLicense.
+  licenses: {
+    path: '/license',
+    createFields: ['storeId', 'systemIntegratorId', 'resellerId', 'postpaidAllowed'],
+    updateFields: ['postpaidAllowed', 'boundMachineId', 'suspended'],
+  },
+  // Dialogs createLicensePackage and updateLicensePackage (amount and remainingAmount are sent
+  // unchanged: the spec's payload; only increaseLicensePackageAmount raises the amount).
+  'prepaid-packages': {
+    path: '/license/{licenseId}/prepaid-package',
+    createFields: ['startDate', 'endDate', 'amount'],
+    updateFields: ['startDate', 'endDate', 'suspended', 'amount', 'remainingAmount'],
+  },
   'identification-process-reports': { path: '/identification-process/reports' },
   documents: { path: '/document' },
   // The signed-in company user's eID binding: POST starts a session, GET (x-session-id) checks it.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { fromIsoDate } from './dates';
-import type { Role } from './roles';
 
 /**
  * Licences, prepaid packages and identification processes (spec sections 2 "Licence screens", 3,
@@ -250,13 +249,7 @@ export interface PrepaidPackage extends PackageDates, PackageCounts {
 export type IdentificationProcessStatus = 'Completed' | 'Cancelled';
 
 // ---------------------------------------------------------------------------------------------
-// Who may do what (spec sections 2 and 6)
+// Who may do what (spec sections 2 and 6): in a module without zod, so the screens read them
+// without downloading the schemas above.
 
-/** Licences and packages are created, changed and increased by the SystemIntegratorAdmin only. */
-export const LICENSE_MANAGER_ROLES = ['SystemIntegratorAdmin'] as const satisfies readonly Role[];
-/** Read the licence screens: the integrator (its own), LumioAdmin (all), the Owner (read-only, its company). */
-export const LICENSE_READER_ROLES = ['SystemIntegratorAdmin', 'LumioAdmin', 'Owner'] as const satisfies readonly Role[];
-
-export function canManageLicenses(role: Role | undefined): boolean {
-  return role !== undefined && (LICENSE_MANAGER_ROLES as readonly Role[]).includes(role);
-}
+export { canManageLicenses, canReadLicenses, LICENSE_MANAGER_ROLES, LICENSE_READER_ROLES } from './licenseAccess';

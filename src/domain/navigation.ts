@@ -192,6 +192,15 @@ export const MENU_AREAS: readonly AreaId[] = MENU_RULES.map((entry) => entry.are
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | (string & {});
 
 /**
+ * Spec section 6 "Licences and packages", the roles of src/domain/licenseAccess.ts (the licence
+ * screens' rules; tests/unit/licenses.test.tsx holds both to the same roles): written out here, as
+ * importing that module into the admin app's chunk cost every page 0.2 kB. An Owner once registered.
+ */
+const licenseReaders: Rule = allOf(roleIn('SystemIntegratorAdmin', 'LumioAdmin', 'Owner'), registrationFinished);
+const licenseManagers: Rule = roleIn('SystemIntegratorAdmin');
+const licenseCompanyPickers: Rule = roleIn('SystemIntegratorAdmin', 'LumioAdmin');
+
+/**
  * Resources whose actions differ per role. Team contract: system integrators are read by
  * SystemAdmin, LumioAdmin and SystemIntegratorAdmin (the server limits the latter to its own one);
  * only SystemAdmin creates and edits. Resellers (shown on the route reseller) are read by
@@ -211,6 +220,13 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
     edit: roleIn('SystemIntegratorAdmin'),
     delete: roleIn('SystemIntegratorAdmin'),
   },
+  // Route license-management (issue 13): its four lists, each a resource of its own, so that the
+  // integrator's company list is no door to the LumioAdmin's 'Firmen'.
+  'license-companies': { list: licenseCompanyPickers },
+  'license-studios': { list: licenseReaders },
+  'studio-licenses': { list: licenseReaders },
+  licenses: { list: licenseReaders, show: licenseReaders, create: licenseManagers, edit: licenseManagers },
+  'prepaid-packages': { list: licenseReaders, create: licenseManagers, edit: licenseManagers },
 };
 
 /** Guarded routes that are neither a tile nor a menu entry. */
@@ -220,6 +236,8 @@ const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
   // The review of differing eID data (list and detail) is the LumioAdmin's alone, like its tile.
   'verification-check': tileRule('eidReviews'),
   'open-application-detail-view': tileRule('openApplications'),
+  // The tile's users, and LumioAdmin, who reads every licence (by address; it has no tile).
+  'license-management': licenseReaders,
 };
 
 /**

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Role } from './roles';
 import { hasControlCharacters, VALIDATION_TEXTS } from './validation';
 
 /**
@@ -63,9 +62,5 @@ export interface SystemIntegrator {
   code: string;
 }
 
-/** Spec section 6: create and edit only by SystemAdmin. */
-export const SYSTEM_INTEGRATOR_MANAGER_ROLES = ['SystemAdmin'] as const satisfies readonly Role[];
-
-export function canManageSystemIntegrators(role: Role | undefined): boolean {
-  return role !== undefined && (SYSTEM_INTEGRATOR_MANAGER_ROLES as readonly Role[]).includes(role);
-}
+/** Spec section 6: create and edit only by SystemAdmin (in a module without zod, for the list). */
+export { canManageSystemIntegrators, SYSTEM_INTEGRATOR_MANAGER_ROLES } from './systemIntegratorAccess';

@@ -6,6 +6,7 @@ import { companyMessages } from './de/company';
 import { eidReviewsMessages } from './de/eidReviews';
 import { employeesMessages } from './de/employees';
 import { inviteEmployeeMessages } from './de/employeeInvitation';
+import { licensesMessages } from './de/licenses';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { resellersMessages } from './de/resellers';
@@ -30,4 +31,5 @@ export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
   verifyMessages,
   eidReviewsMessages,
   administrationMessages,
+  licensesMessages,
 ];

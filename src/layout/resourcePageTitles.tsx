@@ -7,8 +7,10 @@ import { usePageTitle } from './usePageTitle';
  * place it inside the page's <List>, <Show>, <Edit> or <Create>.
  */
 
-export function ListPageTitle() {
-  usePageTitle(useListContext().defaultTitle);
+/** `title`: the list's own title, when it has one instead of the resource's. */
+export function ListPageTitle({ title }: { title?: string }) {
+  const { defaultTitle } = useListContext();
+  usePageTitle(title ?? defaultTitle);
   return null;
 }
 

@@ -247,6 +247,68 @@ describe('create, update, delete', () => {
     expect(calls[2].body).toEqual({ role: 'AccountAdministrator' });
   });
 
+  it('reads the licence levels and writes licences and packages by their paths (issue 13)', async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(200, page([], 0)) });
+    await dataProvider.getList('license-studios', { ...listParams, meta: { companyId: 'c1' } });
+    await dataProvider.getList('studio-licenses', {
+      ...listParams,
+      sort: { field: 'key', order: 'ASC' },
+      filter: { q: 'pc-01' },
+      meta: { companyId: 'c1', storeId: 's1' },
+    });
+    await dataProvider.getList('prepaid-packages', {
+      ...listParams,
+      sort: { field: 'startDate', order: 'DESC' },
+      meta: { licenseId: 'l1' },
+    });
+    await dataProvider.create('licenses', {
+      data: { storeId: 's1', systemIntegratorId: 'si', resellerId: null, postpaidAllowed: true, extra: 1 },
+    });
+    const license = { id: 'l1', key: 'K', postpaidAllowed: true, boundMachineId: null, suspended: false };
+    await dataProvider.update('licenses', {
+      id: 'l1',
+      data: { ...license, boundMachineId: 'pc-01', suspended: true },
+      previousData: license,
+    });
+    await dataProvider.create('prepaid-packages', {
+      data: { startDate: '2026-12-01', endDate: '2027-05-31', amount: 500 },
+      meta: { licenseId: 'l1' },
+    });
+    const pkg = { id: 'p1', startDate: '2026-12-01', endDate: '2027-05-31', amount: 500, usedAmount: 0 };
+    await dataProvider.update('prepaid-packages', {
+      id: 'p1',
+      data: { ...pkg, suspended: true, remainingAmount: 500 },
+      previousData: pkg,
+      meta: { licenseId: 'l1' },
+    });
+    await dataProvider.increasePackageAmount('l1', 'p1', { amount: 50 });
+    await dataProvider.getLicenseHistory('l1', { pageIndex: 0, pageSize: 10 });
+    await dataProvider.getPackageHistory('l1', 'p1', { pageIndex: 0, pageSize: 10 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/company/c1/store?pageSize=20',
+      'GET /api/company/c1/store/s1/license?pageSize=20&orderBy=key&filter=pc-01',
+      'GET /api/license/l1/prepaid-package?pageSize=20&orderBy=startDate+desc',
+      'POST /api/license',
+      'PUT /api/license/l1',
+      'POST /api/license/l1/prepaid-package',
+      'PUT /api/license/l1/prepaid-package/p1',
+      'PUT /api/license/l1/prepaid-package/p1/amount/increase',
+      'GET /api/license/l1/history?pageIndex=0&pageSize=10',
+      'GET /api/license/l1/prepaid-package/p1/history?pageIndex=0&pageSize=10',
+    ]);
+    expect(calls[3].body).toEqual({ storeId: 's1', systemIntegratorId: 'si', resellerId: null, postpaidAllowed: true });
+    expect(calls[4].body).toEqual({ postpaidAllowed: true, boundMachineId: 'pc-01', suspended: true });
+    expect(calls[5].body).toEqual({ startDate: '2026-12-01', endDate: '2027-05-31', amount: 500 });
+    expect(calls[6].body).toEqual({
+      startDate: '2026-12-01',
+      endDate: '2027-05-31',
+      suspended: true,
+      amount: 500,
+      remainingAmount: 500,
+    });
+    expect(calls[7].body).toEqual({ amount: 50 });
+  });
+
   it('DELETEs by id and returns the previous record', async () => {
     const { dataProvider, calls } = setup({ answer: jsonResponse(204) });
     const previousData = { id: 's1', companyId: 'c1', name: 'Mitte' };

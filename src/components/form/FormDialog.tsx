@@ -18,6 +18,12 @@ export interface FormDialogProps<S extends z.ZodObject> {
   schema: S;
   /** Changing a record: save also stays disabled while nothing differs from it. */
   editing: boolean;
+  /**
+   * What the schema checks, from the form's values: by default the schema's fields, empty ones as
+   * ''. A form whose values differ from the payload (a German date text, a choice 'none' for null)
+   * maps them here.
+   */
+  toPayload?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Gets the payload as the schema reads it (trimmed); resolves true when saved, and the dialog closes. */
   onSave: (payload: z.infer<S>) => Promise<boolean>;
   /**
@@ -78,6 +84,7 @@ function FormDialogActions<S extends z.ZodObject>({
   schema,
   editing,
   saveLabel,
+  toPayload,
   onSave,
   onDelete,
   deleteLabel,
@@ -88,9 +95,11 @@ function FormDialogActions<S extends z.ZodObject>({
   const { handleSubmit } = useFormContext();
   const values = useWatch() as Record<string, unknown>;
   const isDirty = useFormIsDirty();
-  const parsed = schema.safeParse(payloadOf(values, schema));
+  const candidate = (formValues: Record<string, unknown>) =>
+    toPayload ? toPayload(formValues) : payloadOf(formValues, schema);
+  const parsed = schema.safeParse(candidate(values));
   const save = handleSubmit(async (submitted) => {
-    const payload = schema.safeParse(payloadOf(submitted, schema));
+    const payload = schema.safeParse(candidate(submitted));
     if (payload.success && (await onSave(payload.data))) onClose();
   });
   const remove = async () => {

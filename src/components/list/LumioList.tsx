@@ -11,6 +11,13 @@ export interface LumioListProps extends Omit<ListProps, 'actions' | 'pagination'
   actions?: ReactNode;
   /** Lists without a searchable column hide the search box. */
   searchable?: boolean;
+  /**
+   * The page's heading and tab title, already German (e.g. it names a record): instead of the
+   * resource's page title (resources.<name>.page.list).
+   */
+  pageTitle?: string;
+  /** The tab title when it says more than the heading (default: pageTitle). */
+  tabTitle?: string;
 }
 
 /** Every list sorts by name unless it says otherwise; the API rejects unknown sort fields. */
@@ -27,11 +34,22 @@ export function LumioList({
   searchable = true,
   perPage = DEFAULT_PAGE_SIZE,
   sort = defaultSort,
+  pageTitle,
+  tabTitle,
   ...props
 }: LumioListProps) {
   return (
-    <List {...props} perPage={perPage} sort={sort} actions={false} empty={false} pagination={<LumioPagination />}>
-      <ListPageTitle />
+    <List
+      // An element, not a string: react-admin would pass a string through translate (polyglot).
+      title={pageTitle === undefined ? undefined : <>{pageTitle}</>}
+      {...props}
+      perPage={perPage}
+      sort={sort}
+      actions={false}
+      empty={false}
+      pagination={<LumioPagination />}
+    >
+      <ListPageTitle title={tabTitle ?? pageTitle} />
       {searchable || actions ? <ListToolbar searchable={searchable} actions={actions} sx={{ p: 2 }} /> : null}
       {children}
     </List>

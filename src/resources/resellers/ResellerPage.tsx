@@ -12,14 +12,20 @@ import {
   type Identifier,
 } from 'react-admin';
 import { useState } from 'react';
+import { lazyDialog } from '../../components/lazyDialog';
 import { LumioDatagrid, LumioList, OpenRecordButton, type PhoneRow } from '../../components/list';
 import type { Reseller } from '../../domain/reseller';
 import type { Self } from '../../domain/self';
 import { RESELLERS_RESOURCE } from './names';
-import { ResellerDialog } from './ResellerDialog';
+import type { ResellerDialogProps } from './ResellerDialog';
 import { useResellerActions } from './useResellerActions';
 
 const T = 'app.resellers';
+
+/** createEditReseller with its form and zod: loaded on first open, so the list stays light. */
+const ResellerDialog = lazyDialog<ResellerDialogProps>(() =>
+  import('./ResellerDialog').then((m) => ({ default: m.ResellerDialog })),
+);
 
 /** On a phone: the name; a tap opens createEditReseller, which can also delete. */
 const phoneRow: PhoneRow = { primaryText: (reseller: Reseller) => reseller.name };
@@ -55,7 +61,13 @@ function ResellerList({ systemIntegratorId }: { systemIntegratorId: Identifier }
         resource={RESELLERS_RESOURCE}
         filter={{ systemIntegratorId }}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'create' })}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onPointerEnter={ResellerDialog.preload}
+            onFocus={ResellerDialog.preload}
+            onClick={() => setDialog({ mode: 'create' })}
+          >
             {translate(`${T}.create`)}
           </Button>
         }

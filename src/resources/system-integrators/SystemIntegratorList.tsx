@@ -4,9 +4,16 @@ import { TextField, useTranslate } from 'react-admin';
 import { useState } from 'react';
 import { useCurrentRole } from '../../components/auth';
 import { LumioDatagrid, LumioList, OpenRecordButton, type PhoneRow } from '../../components/list';
-import { canManageSystemIntegrators, type SystemIntegrator } from '../../domain/systemIntegrator';
-import { SystemIntegratorDialog } from './SystemIntegratorDialog';
+import { lazyDialog } from '../../components/lazyDialog';
+import type { SystemIntegrator } from '../../domain/systemIntegrator';
+import { canManageSystemIntegrators } from '../../domain/systemIntegratorAccess';
+import type { SystemIntegratorDialogProps } from './SystemIntegratorDialog';
 import { useSystemIntegratorActions } from './useSystemIntegratorActions';
+
+/** createEditSystemIntegrator with its form and zod: loaded on first open, so the list stays light. */
+const SystemIntegratorDialog = lazyDialog<SystemIntegratorDialogProps>(() =>
+  import('./SystemIntegratorDialog').then((m) => ({ default: m.SystemIntegratorDialog })),
+);
 
 /** On a phone: name and Kennung, the two columns of the table. */
 const phoneRow: PhoneRow = {
@@ -34,7 +41,13 @@ export function SystemIntegratorList() {
       <LumioList
         actions={
           canManage ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'create' })}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onPointerEnter={SystemIntegratorDialog.preload}
+              onFocus={SystemIntegratorDialog.preload}
+              onClick={() => setDialog({ mode: 'create' })}
+            >
               {translate('app.systemIntegrators.create')}
             </Button>
           ) : undefined

@@ -1,0 +1,164 @@
+import AddCircleOutlined from '@mui/icons-material/AddCircleOutlined';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { FunctionField, NumberField, useRecordContext, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
+import { formatDate } from '../../domain/dates';
+import { canManageLicenses } from '../../domain/licenseAccess';
+import type { PrepaidPackage } from '../../domain/licenses';
+import type { Self } from '../../domain/self';
+import type { LicenseDialogRequest } from './dialogs/types';
+import { LevelTrail } from './LevelTrail';
+import { levelTabTitle, trailSteps } from './levelTrail';
+import { LicenseDialogSlot, preloadLicenseDialogs } from './LicenseDialogSlot';
+import { licenseManagementPath, PACKAGES_RESOURCE } from './names';
+import { PackageStateChip, packageStateText } from './PackageStateChip';
+import { useCompanyName, useLicense, useStudioName } from './useLevelNames';
+import { YesNoField } from './YesNoField';
+
+const T = 'app.licenses.packages';
+
+export interface PackageLevelProps {
+  self: Self;
+  companyId: string;
+  studioId: string;
+  licenseId: string;
+}
+
+/**
+ * …/{companyId}/{studioId}/{licenseId}: the licence's prepaid packages (GET
+ * /license/{id}/prepaid-package), columns Gültig von, Gültig bis, Anzahl, Verbleibende Anzahl,
+ * Genutzte Anzahl, Gesperrt and the package's state today. The integrator gets 'Vorgangspaket
+ * anlegen' (createLicensePackage), the row actions increase amount (increaseLicensePackageAmount)
+ * and edit (updateLicensePackage, also by row click), and 'Lizenz bearbeiten' (updateLicense; on
+ * a phone the licences have no row action).
+ */
+export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLevelProps) {
+  const translate = useTranslate();
+  const manage = canManageLicenses(self.role);
+  const license = useLicense(licenseId);
+  const company = useCompanyName(companyId);
+  // The licence names its studio; the studio is read only while the licence is not there.
+  const studioName = useStudioName(companyId, studioId, license === undefined);
+  const studio = license?.store.name ?? studioName;
+  const steps = trailSteps(
+    self.role,
+    { companyId, studioId, licenseId },
+    { company, studio, licenseKey: license?.key },
+    translate,
+  );
+  const title = translate('resources.prepaid-packages.page.list');
+  const [dialog, setDialog] = useState<LicenseDialogRequest | null>(null);
+  const edit = (pkg: PrepaidPackage) => setDialog({ kind: 'updatePackage', licenseId, pkg });
+  const increase = (pkg: PrepaidPackage) => setDialog({ kind: 'increaseAmount', licenseId, pkg });
+
+  const phoneRow: PhoneRow = {
+    primaryText: (pkg: PrepaidPackage) => `${formatDate(pkg.startDate)} – ${formatDate(pkg.endDate)}`,
+    secondaryText: (pkg: PrepaidPackage) =>
+      `${translate('resources.prepaid-packages.fields.remainingAmount')}: ${pkg.remainingAmount.toLocaleString('de-DE')} / ${pkg.amount.toLocaleString('de-DE')}`,
+    tertiaryText: (pkg: PrepaidPackage) => translate(packageStateText(pkg.state)),
+  };
+
+  return (
+    <>
+      <LevelTrail steps={steps} backTo={licenseManagementPath(companyId, studioId)} />
+      <LumioList
+        resource={PACKAGES_RESOURCE}
+        queryOptions={{ meta: { licenseId } }}
+        storeKey={`license-management.packages.${licenseId}`}
+        sort={{ field: 'startDate', order: 'DESC' }}
+        // Packages are found by their dates: nothing to search for (the API has no search here).
+        searchable={false}
+        pageTitle={title}
+        tabTitle={levelTabTitle(title, steps, translate)}
+        actions={
+          manage ? (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {license ? (
+                <Button
+                  variant="outlined"
+                  startIcon={<EditOutlined />}
+                  onPointerEnter={preloadLicenseDialogs}
+                  onFocus={preloadLicenseDialogs}
+                  onClick={() => setDialog({ kind: 'updateLicense', license })}
+                >
+                  {translate('app.licenses.editTitle')}
+                </Button>
+              ) : null}
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onPointerEnter={preloadLicenseDialogs}
+                onFocus={preloadLicenseDialogs}
+                onClick={() => setDialog({ kind: 'createPackage', licenseId })}
+              >
+                {translate(`${T}.create`)}
+              </Button>
+            </Box>
+          ) : undefined
+        }
+      >
+        <LumioDatagrid
+          rowClick={
+            manage
+              ? (_id, _resource, pkg) => {
+                  edit(pkg as PrepaidPackage);
+                  return false;
+                }
+              : false
+          }
+          phoneRow={phoneRow}
+        >
+          <FunctionField<PrepaidPackage> source="startDate" render={(pkg) => formatDate(pkg.startDate)} />
+          <FunctionField<PrepaidPackage> source="endDate" render={(pkg) => formatDate(pkg.endDate)} />
+          <NumberField source="amount" locales="de-DE" />
+          <NumberField source="remainingAmount" locales="de-DE" />
+          <NumberField source="usedAmount" locales="de-DE" />
+          <YesNoField source="suspended" />
+          <PackageStateChip label="resources.prepaid-packages.fields.state" sortable={false} />
+          {manage ? <PackageActions label="app.licenses.actions" onIncrease={increase} onEdit={edit} /> : null}
+        </LumioDatagrid>
+      </LumioList>
+      <LicenseDialogSlot request={dialog} onOpen={setDialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}
+
+/** The row actions increase amount and edit. */
+function PackageActions({
+  onIncrease,
+  onEdit,
+}: {
+  label: string;
+  onIncrease: (pkg: PrepaidPackage) => void;
+  onEdit: (pkg: PrepaidPackage) => void;
+}) {
+  const translate = useTranslate();
+  const pkg = useRecordContext<PrepaidPackage>();
+  if (!pkg) return null;
+  const dates = { start: formatDate(pkg.startDate), end: formatDate(pkg.endDate) };
+  const action = (open: (pkg: PrepaidPackage) => void) => ({
+    size: 'small' as const,
+    onPointerEnter: preloadLicenseDialogs,
+    onFocus: preloadLicenseDialogs,
+    onClick: (event: React.MouseEvent) => {
+      // The row's own click would open updateLicensePackage.
+      event.stopPropagation();
+      open(pkg);
+    },
+  });
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }}>
+      <IconButton aria-label={translate(`${T}.increase`, dates)} {...action(onIncrease)}>
+        <AddCircleOutlined fontSize="small" />
+      </IconButton>
+      <IconButton aria-label={translate(`${T}.edit`, dates)} {...action(onEdit)}>
+        <EditOutlined fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}
