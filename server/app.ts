@@ -35,6 +35,7 @@ import { emailChangeModule } from './modules/email-change';
 import { employeeInvitationsModule } from './modules/employee-invitations';
 import { licensesModule } from './modules/licenses';
 import { ownerActivationModule } from './modules/owner-activation';
+import { reportsModule } from './modules/reports';
 import { resellersModule } from './modules/resellers';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
@@ -166,6 +167,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(eidReviewsModule);
   await app.register(licensesModule, { clock });
   await app.register(deviceModule, { clock });
+  await app.register(reportsModule);
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

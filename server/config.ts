@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { DEVICE_RATE_LIMIT_PER_MINUTE } from '../src/domain/licenses';
 
@@ -99,6 +101,12 @@ const envSchema = z.object({
   /** Run the background jobs' workers in this process (`npm start`); off for API-only replicas. */
   JOB_WORKERS: bool.optional(),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3600).default(30),
+  /** Identification-process reports (issue 14): where their ZIP files live; default DATA_DIR/reports. */
+  REPORTS_DIR: z.string().min(1).optional(),
+  /** Days a report (its file and its row) is kept after it was last changed. */
+  REPORT_RETENTION_DAYS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3650).default(90),
+  /** First wait before a report whose build failed is built again; it doubles per retry. */
+  REPORT_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PUBLIC_PER_MINUTE: perMinute.default(60),
   /** /config/config.json is loaded on every page view, so it gets far more than the public limit. */
@@ -148,6 +156,14 @@ export interface AppConfig {
   jobWorkers: boolean;
   /** First wait before a failed mail is sent again; it doubles per retry (server/jobs/mail-delivery.job.ts). */
   mailRetryDelaySeconds: number;
+  /**
+   * Directory of the report files (REPORTS_DIR): shared by every process that runs the report job
+   * or serves downloads. In memory-only mode (DATA_DIR=memory://, the tests) a directory of this
+   * process under the system's temporary directory.
+   */
+  reportsDir: string;
+  reportRetentionDays: number;
+  reportRetryDelaySeconds: number;
   rateLimitPublicPerMinute: number;
   rateLimitConfigPerMinute: number;
   rateLimitTokenPerMinute: number;
@@ -220,6 +236,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     jobWorkers: e.JOB_WORKERS ?? true,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    reportsDir:
+      e.REPORTS_DIR ??
+      (e.DATA_DIR === 'memory://' ? join(tmpdir(), `lumio-reports-${process.pid}`) : join(e.DATA_DIR, 'reports')),
+    reportRetentionDays: e.REPORT_RETENTION_DAYS,
+    reportRetryDelaySeconds: e.REPORT_RETRY_DELAY_SECONDS,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitConfigPerMinute: e.RATE_LIMIT_CONFIG_PER_MINUTE,
     rateLimitTokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,

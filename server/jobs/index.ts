@@ -1,7 +1,19 @@
 import { cleanupJob } from './cleanup.job';
+import { identificationReportFailedJob, identificationReportJob } from './identification-report.job';
 import type { RegisteredJob } from './job';
 import { mailDeliveryJob } from './mail-delivery.job';
 import { mailDispatchJob } from './mail-dispatch.job';
+import { reportCleanupJob } from './report-cleanup.job';
 
-/** Every background job, in one visible list: the queue creates their queues and schedules. */
-export const ALL_JOBS: readonly RegisteredJob[] = [mailDeliveryJob, mailDispatchJob, cleanupJob];
+/**
+ * Every background job, in one visible list: the queue creates their queues and schedules. A
+ * dead-letter queue comes before the queue that names it (identification-report-failed).
+ */
+export const ALL_JOBS: readonly RegisteredJob[] = [
+  mailDeliveryJob,
+  mailDispatchJob,
+  cleanupJob,
+  identificationReportFailedJob,
+  identificationReportJob,
+  reportCleanupJob,
+];

@@ -24,6 +24,7 @@ export const MAIL_KINDS = {
   eidReviewConfirmed: 'eid-review-confirmed',
   eidReviewRejected: 'eid-review-rejected',
   administratorCreated: 'administrator-created',
+  reportReady: 'report-ready',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -19,6 +19,7 @@ export const API_TAGS = [
   { name: 'System-Integratoren', description: 'Hersteller der Studio-Software, die Gerätelizenzen vergeben' },
   { name: 'Reseller', description: 'Wiederverkäufer eines System-Integrators' },
   { name: 'Administratoren', description: 'Konten des Anbieters und der System-Integratoren' },
+  { name: 'Auswertungen', description: 'Vorgangsauswertungen: im Hintergrund erstellt, als ZIP heruntergeladen' },
 ];
 
 /** The OpenAPI document, generated from the route schemas, at /api/docs (JSON at /api/docs/json). */

@@ -71,6 +71,8 @@ export const SERVER_MESSAGES = {
   licenseNotActivated: 'License not activated',
   forcedRebindLimitReached: 'Forced rebind limit reached',
   cancelWindowPassed: 'Cancel window passed',
+  invalidReportId: 'Invalid report id',
+  reportNotReady: 'Report not ready',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -157,6 +159,9 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   forcedRebindLimitReached:
     'Die Lizenz wurde in den letzten 30 Tagen bereits 3-mal auf ein anderes Gerät übertragen. Bitte wenden Sie sich an Ihren System-Integrator.',
   cancelWindowPassed: 'Ein Vorgang kann nur innerhalb von 15 Minuten nach seiner Erfassung storniert werden.',
+  invalidReportId: 'Ungültige Auswertungs-ID.',
+  reportNotReady:
+    'Die Auswertung ist noch nicht fertig. Sie kann heruntergeladen werden, sobald sie abgeschlossen ist.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

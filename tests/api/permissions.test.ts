@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EID_REVIEW_EMAIL, DEMO_INVITATION_TOKEN } from '../../server/db/seed';
+import { todayInGermany } from '../../src/domain/dates';
 import {
   companies,
   eidReviews,
+  identificationReports,
   licenses,
   prepaidPackages,
   resellers,
@@ -19,6 +21,8 @@ import { mailedEmailChangePath } from './helpers/emailChange';
 import { mailedInvitationToken, registrationBody } from './helpers/invitations';
 import { loginAs } from './helpers/login';
 import { approvedOwner } from './helpers/owners';
+import { addDays } from './helpers/deviceLicenses';
+import { requestReport, waitForState } from './helpers/reports';
 import { apiRouteTable, normalizedPath } from './helpers/routes';
 import { snapshotTables } from './helpers/snapshot';
 
@@ -250,6 +254,31 @@ describe('permissions (docs/permissions.md)', () => {
       .from(eidReviews)
       .innerJoin(users, eq(users.id, eidReviews.userId))
       .where(eq(users.email, DEMO_EID_REVIEW_EMAIL));
+    // Reports: each column's own completed report; another scope's is Bildwerk's integrator's or
+    // Morgenrot's (written straight into the table: only 404 is asked of them).
+    const reportPeriod = { startDate: addDays(todayInGermany(), -30), endDate: todayInGermany() };
+    const completedReport = async (email: string) => {
+      const client = apiClient(app, tokens.get(email));
+      const report = await requestReport(client, reportPeriod);
+      await waitForState(client, report.id, 'Completed');
+      return report.id;
+    };
+    const ownReports = {
+      LumioAdmin: await completedReport(DEMO.lumioAdmin),
+      SystemIntegratorAdmin: await completedReport(DEMO.integrator),
+      Owner: await completedReport(DEMO.owner),
+    };
+    const foreignReport = async (scope: { scopeCompanyId?: string; scopeSystemIntegratorId?: string }) =>
+      (
+        await app.db
+          .insert(identificationReports)
+          .values({ ...scope, ...reportPeriod, state: 'Completed' })
+          .returning()
+      )[0].id;
+    const foreignReports = {
+      SystemIntegratorAdmin: await foreignReport({ scopeSystemIntegratorId: other.id }),
+      Owner: await foreignReport({ scopeCompanyId: morgenrot.id }),
+    };
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -455,6 +484,17 @@ describe('permissions (docs/permissions.md)', () => {
       },
       'PUT /api/license/{id}/prepaid-package/{packageId}/amount/increase': { ...packageTargets, body: { amount: 1 } },
       'GET /api/license/{id}/prepaid-package/{packageId}/history': packageTargets,
+      // Reports: `eigene` is the caller's scope; each allowed request queues a report of its own.
+      'GET /api/identification-process/reports': { own: {} },
+      'POST /api/identification-process/reports': { own: {}, body: reportPeriod },
+      'GET /api/identification-process/reports/{id}': {
+        own: { id: ownReports.LumioAdmin },
+        perColumn: (column) => {
+          const own = ownReports[column as keyof typeof ownReports] ?? ownReports.LumioAdmin;
+          const foreign = foreignReports[column as keyof typeof foreignReports] ?? ownReports.Owner;
+          return { own: { id: own }, foreign: { id: foreign } };
+        },
+      },
     };
   });
 
@@ -551,10 +591,10 @@ describe('permissions (docs/permissions.md)', () => {
           }
           const targets = fixture.perColumn?.(column) ?? { own, foreign: fixture.foreign };
           // The foreign tenant first: the own call may end the caller's account (deleting the company).
-          if (cell === 'eigene' && targets.foreign) {
+          if ((cell === 'eigene' || cell === 'eig404') && targets.foreign) {
             const before = await snapshotTables(app);
             const foreign = await send(row, targets.foreign, token);
-            expect(foreign.statusCode).toBe(403);
+            expect(foreign.statusCode).toBe(cell === 'eig404' ? 404 : 403);
             expect(await snapshotTables(app)).toEqual(before);
           }
           const res = await send(row, targets.own, token);

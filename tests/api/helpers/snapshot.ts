@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Row counts and a checksum of every application table and the audit trail, to prove a refused
  * request wrote nothing.
- * The mail outbox counts by its ids only: the delivery job updates earlier mails' status in the
- * background, while a refused request must not queue a mail.
+ * The mail outbox and the reports count by their ids only: their jobs update earlier rows in the
+ * background, while a refused request must not queue a mail or a report (nor the report's job).
  */
 export async function snapshotTables(app: FastifyInstance): Promise<Record<string, string>> {
   const tables = [
@@ -30,6 +30,9 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     // A refused request leaves no trace in the audit trail either.
     'audit_events',
     '(SELECT id FROM mail_outbox)',
+    // Reports change state in the background (their job); a refused request must add none, nor a job.
+    '(SELECT id FROM identification_reports)',
+    "(SELECT id FROM pgboss.job WHERE name = 'identification-report')",
   ];
   const out: Record<string, string> = {};
   for (const table of tables) {

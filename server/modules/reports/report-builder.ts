@@ -1,0 +1,141 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
+import { REPORT_ENTRIES } from '../../../src/domain/reports';
+import type { DbOrTx } from '../../db/client';
+import { csvHeader, PROCESS_COLUMNS, SUMMARY_COLUMNS, summaryLine } from './report-csv';
+import { germanTimeFormatter } from './german-time';
+import { ensureReportsDir, partFilePath, removeReportFiles, reportFilePath } from './report-files';
+import { processBatches, reportNames, type ProcessRow, type ReportNames, type ReportSelection } from './report-query';
+import { lineWriter, summaryCounter, type LineOf } from './report-rows';
+
+/** Rows read per query. */
+export const REPORT_BATCH_SIZE = 2_000;
+/**
+ * Rows written between two turns of the event loop: a build in the API process (`npm start`)
+ * holds requests up for a few milliseconds at most (bench/README.md, "Reports").
+ */
+const ROWS_PER_TURN = 250;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Deflate level of both entries. CSV shrinks about ninefold at level 1 already; level 6 would take
+ * nearly three times the CPU for a file about 8 % smaller (bench/README.md, "Reports").
+ */
+export const REPORT_COMPRESSION_LEVEL = 1;
+/** How much CSV text waits for the compressor before the build waits for it (back-pressure). */
+const CSV_BUFFER_BYTES = 1 << 20;
+
+export interface BuildOptions {
+  dir: string;
+  reportId: string;
+  selection: ReportSelection;
+  /** The time written into the ZIP's entries. */
+  createdAt: Date;
+  /** Stops the build at the next batch (the worker stops); the job is then retried. */
+  signal?: AbortSignal;
+  batchSize?: number;
+  /** Called after each batch is written, with the number of processes so far (tests, progress). */
+  onBatch?: (written: number) => Promise<void> | void;
+}
+
+export interface BuiltReport {
+  path: string;
+  size: number;
+  processCount: number;
+}
+
+/**
+ * A slice of a batch as lines, each row counted in the summary; names not known yet are read once,
+ * then their rows are written.
+ */
+async function sliceText(
+  rows: readonly ProcessRow[],
+  from: number,
+  to: number,
+  lineOf: LineOf,
+  names: ReportNames,
+  time: ReturnType<typeof germanTimeFormatter>,
+  summary: ReturnType<typeof summaryCounter>,
+): Promise<string> {
+  let text = '';
+  let pending: (string | { row: ProcessRow; at: string })[] | undefined;
+  for (let i = from; i < to; i++) {
+    const row = rows[i];
+    const at = time.format(Number(row.at_epoch));
+    summary.add(row, time.month);
+    const line = lineOf(row, at);
+    if (line !== undefined && pending === undefined) text += line;
+    else (pending ??= []).push(line ?? { row, at });
+  }
+  if (!pending) return text;
+  await names.loadMissing();
+  for (const item of pending) text += typeof item === 'string' ? item : lineOf(item.row, item.at)!;
+  return text;
+}
+
+/**
+ * Builds the report's ZIP (issue 14): `vorgaenge.csv`, streamed batch by batch through the
+ * compressor into a part file, then `zusammenfassung.csv`; flushed to disk and only then moved to
+ * its final name. Parts of earlier attempts of the same report go first. On any failure the part
+ * is removed and the error rethrown (the job retries); a killed process leaves its part behind,
+ * which no download ever opens.
+ */
+export async function buildReportFile(db: DbOrTx, options: BuildOptions): Promise<BuiltReport> {
+  const { dir, reportId, selection, signal } = options;
+  const batchSize = options.batchSize ?? REPORT_BATCH_SIZE;
+  await ensureReportsDir(dir);
+  await removeReportFiles(dir, reportId, { partsOnly: true });
+  const part = partFilePath(dir, reportId);
+  const entry = { mtime: options.createdAt, compressionLevel: REPORT_COMPRESSION_LEVEL };
+
+  const zip = new yazl.ZipFile();
+  const csv = new PassThrough({ highWaterMark: CSV_BUFFER_BYTES });
+  zip.addReadStreamLazy(REPORT_ENTRIES.processes, entry, (cb) => cb(null, csv));
+  // flush: the bytes are on the disk before the rename makes the file visible.
+  const written = pipeline(zip.outputStream, createWriteStream(part, { flush: true }));
+  // A failed write ends the build at the next batch instead of surfacing as an unhandled rejection.
+  let writeError: unknown;
+  written.catch((err: unknown) => (writeError ??= err));
+
+  try {
+    const names = reportNames(db);
+    const summary = summaryCounter(names);
+    const lineOf = lineWriter(names);
+    const time = germanTimeFormatter();
+    let processCount = 0;
+    const send = async (text: string) => {
+      if (writeError) throw writeError;
+      if (!csv.write(text)) await Promise.race([once(csv, 'drain'), written]);
+    };
+    await send(csvHeader(PROCESS_COLUMNS));
+    for await (const rows of processBatches(db, selection, batchSize)) {
+      signal?.throwIfAborted();
+      for (let from = 0; from < rows.length; from += ROWS_PER_TURN) {
+        const to = Math.min(rows.length, from + ROWS_PER_TURN);
+        await send(await sliceText(rows, from, to, lineOf, names, time, summary));
+        await nextTurn();
+      }
+      processCount += rows.length;
+      await options.onBatch?.(processCount);
+    }
+    csv.end();
+    const summaryText = csvHeader(SUMMARY_COLUMNS) + summary.records().map(summaryLine).join('');
+    zip.addBuffer(Buffer.from(summaryText, 'utf8'), REPORT_ENTRIES.summary, entry);
+    zip.end();
+    await written;
+    if (writeError) throw writeError;
+    const path = reportFilePath(dir, reportId);
+    await rename(part, path);
+    const { size } = await stat(path);
+    return { path, size, processCount };
+  } catch (err) {
+    csv.destroy();
+    (zip.outputStream as Readable).destroy();
+    await written.catch(() => undefined);
+    await rm(part, { force: true });
+    throw err;
+  }
+}
