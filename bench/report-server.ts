@@ -1,0 +1,132 @@
+/**
+ * The server side of bench/reports.mjs: the real app (build() from server/app.ts with the demo
+ * data) on PostgreSQL (BENCH_DATABASE_URL, a fresh database) or on an in-memory PGlite, with
+ * BENCH_PROCESSES identification processes written straight into the database, spread evenly over
+ * the last 1,000 days on the four demo licences (every 5th postpaid, every 50th cancelled).
+ * JOB_WORKERS decides whether this process also builds the reports (as under `npm start`) or
+ * leaves them to a separate `npm run worker`. Reports { port, token, smtpPort } over IPC once it
+ * listens; the token is LumioAdmin's.
+ *
+ * Requests: { type: 'request', body } queues a report through the API and answers its id;
+ * { type: 'report', id } answers its row (state, process_count, file_size, times).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { build } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { loginAs } from '../tests/api/helpers/login';
+import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
+
+const ADMIN = 'admin@lumio.example';
+const DAYS = 1000;
+
+async function freshPostgresDatabase(url: string, keep: boolean) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+    if (keep && exists) return;
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  const processes = Number(process.env.BENCH_PROCESSES ?? 100_000);
+  const fresh = process.env.BENCH_FRESH !== '0';
+  if (url) await freshPostgresDatabase(url, !fresh);
+  const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
+  const reportsDir = process.env.REPORTS_DIR ?? mkdtempSync(join(tmpdir(), 'lumio-bench-reports-'));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    SEED_DEMO_DATA: 'true',
+    DATA_DIR: 'memory://',
+    REPORTS_DIR: reportsDir,
+    JOB_WORKERS: process.env.JOB_WORKERS ?? 'true',
+  });
+  const app = await build({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let seedMs = 0;
+  const [{ n: existing }] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`SELECT count(*)::int AS n FROM identification_processes`),
+  );
+  if (fresh || existing < processes) {
+    const started = performance.now();
+    await database.db.execute(sql`
+      WITH lic AS (
+        SELECT (row_number() OVER (ORDER BY l.key) - 1)::int AS n, l.*,
+          (SELECT p.id FROM prepaid_packages p WHERE p.license_id = l.id ORDER BY p.start_date LIMIT 1) AS package_id
+        FROM licenses l
+      )
+      INSERT INTO identification_processes
+        (license_id, store_id, company_id, system_integrator_id, reseller_id, package_id, postpaid, machine_id,
+         idempotency_key, status, created_at)
+      SELECT lic.id, lic.store_id, lic.company_id, lic.system_integrator_id, lic.reseller_id,
+        CASE WHEN g.i % 5 = 0 THEN NULL ELSE lic.package_id END, g.i % 5 = 0,
+        coalesce(lic.bound_machine_id, 'BENCH-PC'), gen_random_uuid(),
+        CASE WHEN g.i % 50 = 0 THEN 'Cancelled' ELSE 'Completed' END,
+        now() - (g.i::float8 / ${processes}) * interval '${sql.raw(String(DAYS))} days'
+      FROM generate_series(1, ${processes}) AS g(i)
+      JOIN lic ON lic.n = g.i % 4`);
+    await database.db.execute(sql`ANALYZE identification_processes`);
+    seedMs = performance.now() - started;
+  }
+
+  const { accessToken } = await loginAs(app, ADMIN);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+
+  answerParent<{ type: 'stop' } | { type: 'request'; body: unknown } | { type: 'report'; id: string }>(
+    app,
+    async (message) => {
+      if (message.type === 'request') {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/identification-process/reports',
+          headers: { authorization: `Bearer ${accessToken}`, 'x-xsrf-token': 'bench', cookie: 'XSRF-TOKEN=bench' },
+          payload: message.body as object,
+        });
+        if (res.statusCode !== 201) throw new Error(`request: ${res.statusCode} ${res.body}`);
+        return { type: 'requested', id: (res.json() as { id: string }).id };
+      }
+      const [row] = rowsOf<Record<string, unknown>>(
+        await database.db.execute(
+          sql`SELECT state, process_count, file_size FROM identification_reports WHERE id = ${message.id}::uuid`,
+        ),
+      );
+      return { type: 'report', report: row };
+    },
+  );
+  sendToParent({
+    type: 'ready',
+    kind: database.kind,
+    port: address.port,
+    token: accessToken,
+    smtpPort: app.mailCatcher?.port,
+    reportsDir,
+    seeded: processes,
+    seedMs,
+    rssMb: process.memoryUsage.rss() / 2 ** 20,
+  });
+}
+
+main().catch(failStartup);
