@@ -21,6 +21,7 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   profile: ProfilePage,
   'open-application-detail-view': ToOpenApplications,
   'profile-management': lazyScreen(() => import('./profile/ProfileManagement')),
+  'identification-process-reports': lazyScreen(() => import('../resources/reports/ReportsPage')),
   'license-management': lazyScreen(() => import('../resources/licenses/LicenseManagement')),
   reseller: lazyScreen(() => import('../resources/resellers/ResellerPage')),
   verify: lazyScreen(() => import('./verify/VerifyPage')),

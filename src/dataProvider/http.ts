@@ -27,10 +27,42 @@ export interface HttpClientOptions {
 export interface RequestOptions {
   query?: URLSearchParams;
   body?: unknown;
-  /** 'blob' for file downloads: the answer's bytes instead of parsed JSON (errors stay JSON bodies). */
-  responseType?: 'json' | 'blob';
+  /**
+   * 'blob' for file downloads: the answer's bytes instead of parsed JSON; 'file' the bytes and the
+   * file name of the answer's Content-Disposition (a DownloadedFile). Errors stay JSON bodies.
+   */
+  responseType?: 'json' | 'blob' | 'file';
   /** Call-specific headers, e.g. the eID status check's x-session-id. */
   headers?: Record<string, string>;
+}
+
+/** A downloaded file: its bytes and the name the server gave it (null without one). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * The file name of a Content-Disposition header: `filename*=UTF-8''…` (RFC 6266, percent-encoded)
+ * before the plain `filename="…"`; null when there is none. Path parts are cut off.
+ */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(contentDisposition);
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[1].trim());
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(contentDisposition);
+    name = plain ? (plain[1] ?? plain[2] ?? '').replace(/\\(.)/g, '$1').trim() : null;
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
 }
 
 export function readCookie(cookies: string, name: string): string | undefined {
@@ -81,7 +113,7 @@ export function createHttpClient({
     { query, body, responseType = 'json', headers: extraHeaders }: RequestOptions = {},
   ): Promise<T> => {
     const headers = new Headers(extraHeaders);
-    headers.set('Accept', responseType === 'blob' ? '*/*' : 'application/json');
+    headers.set('Accept', responseType === 'json' ? 'application/json' : '*/*');
     const token = await getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (!SAFE_METHODS.has(method)) {
@@ -106,6 +138,13 @@ export function createHttpClient({
     }
 
     if (response.ok && responseType === 'blob') return (await response.blob()) as T;
+    if (response.ok && responseType === 'file') {
+      const file: DownloadedFile = {
+        blob: await response.blob(),
+        fileName: fileNameOf(response.headers.get('Content-Disposition')),
+      };
+      return file as T;
+    }
     const json = await readJson(response);
     if (!response.ok) {
       const message = isErrorBody(json) ? json.messages[0] : response.statusText || `HTTP ${response.status}`;

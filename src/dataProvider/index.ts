@@ -27,11 +27,20 @@ import type { PagedResult } from '../domain/paging';
 import { emailChangeKind, type EmailChangePayload } from '../domain/emailChange';
 import type { PersonalDataField } from '../domain/profile';
 import type { Self } from '../domain/self';
-import { createHttpClient, type HttpClientOptions } from './http';
+import type { IdentificationReport, ReportRequest } from '../domain/reports';
+import { createHttpClient, type DownloadedFile, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
 import { pathParameters, resolvePath, RESOURCE_ROUTES, routeOf, type ResourceRoute } from './resourcePaths';
 
-export { createHttpClient, readCookie, XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from './http';
+export {
+  createHttpClient,
+  fileNameOf,
+  readCookie,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type ApiErrorBody,
+  type DownloadedFile,
+} from './http';
 export { toListQuery, toOrderBy } from './paging';
 export { RESOURCE_ROUTES, resolvePath, type ResourceRoute } from './resourcePaths';
 
@@ -74,6 +83,10 @@ export interface LumioDataProvider extends DataProvider {
   getOpenEidReviewCount(): Promise<number>;
   /** PUT /eid-review/{id}/decision {decision}: confirms or rejects the binding; answers the user's new status. */
   decideEidReview(id: Identifier, decision: EidReviewDecision): Promise<EidReviewDecided>;
+  /** POST /identification-process/reports: requests a report (built in the background); answers it, Pending. */
+  requestReport(request: ReportRequest): Promise<IdentificationReport>;
+  /** GET /identification-process/reports/{id}: a completed report's ZIP and its file name (Content-Disposition). */
+  downloadReport(id: Identifier): Promise<DownloadedFile>;
   /** GET /license/{id}/history: the licence's audit trail, newest first. */
   getLicenseHistory(licenseId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
   /** GET /license/{id}/prepaid-package/{packageId}/history: the package's audit trail, newest first. */
@@ -363,6 +376,18 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
     decideEidReview(id, decision) {
       const path = `${idPath(routeOf('verification-check', routes).path, id)}/decision`;
       return request<EidReviewDecided>('PUT', path, { body: { decision } });
+    },
+
+    requestReport(report) {
+      return request<IdentificationReport>('POST', routeOf('identification-process-reports', routes).path, {
+        body: report,
+      });
+    },
+
+    downloadReport(id) {
+      return request<DownloadedFile>('GET', idPath(routeOf('identification-process-reports', routes).path, id), {
+        responseType: 'file',
+      });
     },
 
     getLicenseHistory(licenseId, page) {

@@ -9,6 +9,7 @@ import { inviteEmployeeMessages } from './de/employeeInvitation';
 import { licensesMessages } from './de/licenses';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
+import { reportsMessages } from './de/reports';
 import { resellersMessages } from './de/resellers';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { verifyMessages } from './de/verify';
@@ -31,5 +32,6 @@ export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
   verifyMessages,
   eidReviewsMessages,
   administrationMessages,
+  reportsMessages,
   licensesMessages,
 ];
