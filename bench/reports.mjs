@@ -293,7 +293,7 @@ async function pglite(rows, info) {
       budget: 'PGlite: report list p95 while a report is built',
       limit: `≤ ${LIST_P95_BUDGET_MS} ms`,
       measured: `${busy.p95.toFixed(1)} ms`,
-      verdict: 'info',
+      verdict: verdict(busy.p95, LIST_P95_BUDGET_MS),
     });
   } finally {
     await server.stop();

@@ -8,7 +8,12 @@ import { todayInGermany } from '../../src/domain/dates';
 import { REPORT_VALIDATION_TEXTS, type IdentificationReport, type ReportRequest } from '../../src/domain/reports';
 import { identificationReports } from '../../server/db/schema';
 import { cleanupReports, ORPHAN_FILE_AGE_MS } from '../../server/jobs/report-cleanup.job';
-import { buildReportFile } from '../../server/modules/reports/report-builder';
+import {
+  batchSizeFor,
+  buildReportFile,
+  PGLITE_BATCH_SIZE,
+  REPORT_BATCH_SIZE,
+} from '../../server/modules/reports/report-builder';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { addDays } from './helpers/deviceLicenses';
 import { demoClient, type Client } from './helpers/eid';
@@ -196,6 +201,10 @@ describe('identification-process reports API', () => {
     const ids = lines.slice(2).map((line) => line.split(';').at(-1));
     expect(ids).toEqual([...ids].sort());
     expect(summary.split('\r\n')[1]).toBe('Studio Morgenrot e.K.;Morgenrot Mitte;2026-03;0;3;0;3');
+  });
+
+  it('reads smaller batches from PGlite, which runs on the event loop, than from PostgreSQL', () => {
+    expect(batchSizeFor(app.db)).toBe(process.env.TEST_DATABASE_URL ? REPORT_BATCH_SIZE : PGLITE_BATCH_SIZE);
   });
 
   it('pages through ties and batch edges without losing or repeating a process (keyset)', async () => {
