@@ -15,7 +15,8 @@ const REPORT_PAGE = 'identification-process-reports';
 export const REPORT_RETRY_LIMIT = 3;
 /**
  * A worker that dies stops its heartbeat; after this long without one, the queue's monitor (every
- * 15 s) hands the report to the next attempt. A live build renews it every 10 s, between batches.
+ * 15 s, server/jobs/queue.ts) hands the report to the next attempt. A live build renews it every
+ * 10 s.
  */
 export const REPORT_HEARTBEAT_SECONDS = 20;
 

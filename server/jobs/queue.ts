@@ -43,8 +43,15 @@ export interface JobQueue {
 
 function bossOptions(database: Database): ConstructorOptions {
   // The monitor finds jobs whose worker died (no heartbeat); pg-boss checks every 60 s by default,
-  // which would leave a crashed worker's mails waiting longer than their first retry.
-  const common: ConstructorOptions = { schema: JOB_SCHEMA, useListenNotify: true, monitorIntervalSeconds: 15 };
+  // which would leave a crashed worker's mails waiting longer than their first retry. The monitor
+  // runs inside the supervisor's passes, which also come every 60 s by default: both every 15 s, so
+  // a killed worker's report or mail is retried within heartbeat + 15 s (it took up to 80 s).
+  const common: ConstructorOptions = {
+    schema: JOB_SCHEMA,
+    useListenNotify: true,
+    monitorIntervalSeconds: 15,
+    superviseIntervalSeconds: 15,
+  };
   return database.kind === 'pglite'
     ? // PGlite is one session in this process: pg-boss shares it (PGlite serialises every
       // statement and transaction), so the queue works without a socket.

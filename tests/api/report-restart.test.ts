@@ -14,7 +14,7 @@ import { demoClient } from './helpers/eid';
 import { downloadReport, expectedReport, queryRows, requestReport, waitForState } from './helpers/reports';
 
 const root = new URL('../..', import.meta.url).pathname;
-const PROCESSES = 150_000;
+const PROCESSES = 60_000;
 const BASE = '/api/identification-process/reports';
 
 /**
