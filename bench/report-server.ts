@@ -11,6 +11,7 @@
  * { type: 'report', id } answers its row (state, process_count, file_size, times).
  */
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -62,6 +63,7 @@ async function main() {
   const app = await build({ config, database });
   app.addHook('onClose', async () => {
     await database.close();
+    if (!process.env.REPORTS_DIR) await rm(reportsDir, { recursive: true, force: true });
   });
 
   let seedMs = 0;

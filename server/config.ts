@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,10 +159,11 @@ export interface AppConfig {
   mailRetryDelaySeconds: number;
   /**
    * Directory of the report files (REPORTS_DIR): shared by every process that runs the report job
-   * or serves downloads. In memory-only mode (DATA_DIR=memory://, the tests) a directory of this
-   * process under the system's temporary directory.
+   * or serves downloads. In memory-only mode (DATA_DIR=memory://, the tests) a new directory under
+   * the system's temporary directory, removed when the app closes (reportsDirTemporary).
    */
   reportsDir: string;
+  reportsDirTemporary: boolean;
   reportRetentionDays: number;
   reportRetryDelaySeconds: number;
   rateLimitPublicPerMinute: number;
@@ -238,7 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     reportsDir:
       e.REPORTS_DIR ??
-      (e.DATA_DIR === 'memory://' ? join(tmpdir(), `lumio-reports-${process.pid}`) : join(e.DATA_DIR, 'reports')),
+      (e.DATA_DIR === 'memory://' ? join(tmpdir(), `lumio-reports-${randomUUID()}`) : join(e.DATA_DIR, 'reports')),
+    reportsDirTemporary: !e.REPORTS_DIR && e.DATA_DIR === 'memory://',
     reportRetentionDays: e.REPORT_RETENTION_DAYS,
     reportRetryDelaySeconds: e.REPORT_RETRY_DELAY_SECONDS,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,

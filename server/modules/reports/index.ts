@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
@@ -33,6 +33,12 @@ const tags = ['Auswertungen'];
 export async function reportsModule(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = () => reportRepository(app.db);
+  // Memory-only mode (the tests): the reports go with the database they belong to.
+  if (app.config.reportsDirTemporary) {
+    app.addHook('onClose', async () => {
+      await rm(app.config.reportsDir, { recursive: true, force: true });
+    });
+  }
 
   api.get(
     '/api/identification-process/reports',
