@@ -5,7 +5,16 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import { FunctionField, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  FunctionField,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { isReportUnfinished, requestOf, type IdentificationReport, type ReportState } from '../../domain/reports';
@@ -41,10 +50,22 @@ export function ReportResults({ actions, title }: { actions: ReportActions; titl
   const period = (report: IdentificationReport) =>
     translate(`${T}.period`, { start: formatDate(report.startDate), end: formatDate(report.endDate) });
   const nameOrAll = (ref: { name: string } | null) => ref?.name ?? translate(`${T}.all`);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const phoneRow: PhoneRow = {
     primaryText: (report: IdentificationReport) => period(report),
-    secondaryText: (report: IdentificationReport) => translate(`${T}.states.${report.state}`),
+    secondaryText: (report: IdentificationReport) =>
+      report.state === 'Completed'
+        ? `${translate(`${T}.states.Completed`)} – ${translate(`${T}.tapToDownload`)}`
+        : report.state === 'Failed'
+          ? `${translate(`${T}.states.Failed`)} – ${translate(`${T}.tapToRequestAgain`)}`
+          : translate(`${T}.states.${report.state}`),
     tertiaryText: (report: IdentificationReport) => formatDateTime(report.lastModified),
+  };
+  const tap = (_id: Identifier, _resource: string, record: RaRecord) => {
+    const report = record as IdentificationReport;
+    if (report.state === 'Completed') void actions.downloadReport(report.id);
+    if (report.state === 'Failed') void actions.requestReport(requestOf(report));
+    return false as const;
   };
   return (
     <LumioList
@@ -54,7 +75,8 @@ export function ReportResults({ actions, title }: { actions: ReportActions; titl
       actions={<RefreshButton />}
       queryOptions={{ refetchInterval: refreshWhileUnfinished }}
     >
-      <LumioDatagrid phoneRow={phoneRow}>
+      {/* On a phone a row is a button: a completed report downloads, a failed one is asked for again. */}
+      <LumioDatagrid phoneRow={phoneRow} rowClick={phone ? tap : false}>
         <FunctionField<IdentificationReport>
           source="lastModified"
           render={(report) => formatDateTime(report.lastModified)}
