@@ -37,6 +37,7 @@ import { resellersModule } from './modules/resellers';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { systemIntegratorsModule } from './modules/system-integrators';
+import { usageModule } from './modules/usage';
 import { usersModule } from './modules/users';
 
 declare module 'fastify' {
@@ -61,8 +62,8 @@ export interface BuildOptions {
   /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
   workersAfterListen?: boolean;
   /**
-   * The eID binding's clock (session starts and ends); default the real time. Tests move it past a
-   * session's end: faking Date instead would expire the access tokens as well.
+   * The eID binding's clock (session starts and ends) and the usage view's today; default the real
+   * time. Tests move it past a session's end: faking Date instead would expire the access tokens as well.
    */
   clock?: () => Date;
 }
@@ -160,6 +161,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(documentsModule);
   await app.register(eidBindingModule, { pseudonymKey, clock });
   await app.register(eidReviewsModule);
+  await app.register(usageModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

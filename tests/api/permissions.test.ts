@@ -11,6 +11,7 @@ import { mailedInvitationToken, registrationBody } from './helpers/invitations';
 import { loginAs } from './helpers/login';
 import { approvedOwner } from './helpers/owners';
 import { snapshotTables } from './helpers/snapshot';
+import { buildCompany, buildLicense, buildPackage } from './helpers/usage';
 
 /** The permission table of docs/permissions.md, read as data: the test and the docs cannot drift. */
 const ROLE_COLUMNS = {
@@ -193,6 +194,31 @@ describe('permissions (docs/permissions.md)', () => {
       .from(eidReviews)
       .innerJoin(users, eq(users.id, eidReviews.userId))
       .where(eq(users.email, DEMO_EID_REVIEW_EMAIL));
+    // Usage: FotoSoft serves Sonnenschein through a licence; a company of its own, served by
+    // Bildwerk only, is the foreign tenant of the Owner and of FotoSoft's integrator alike.
+    const ownLicense = await buildLicense(app, {
+      storeId: ownStudio.id,
+      companyId: sonnenschein.id,
+      systemIntegratorId: fotosoft.id,
+    });
+    const ownPackage = await buildPackage(app, {
+      licenseId: ownLicense.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      amount: 100,
+    });
+    const usageForeign = await buildCompany(app, 'Rechte-Test Fremdfirma');
+    const foreignLicense = await buildLicense(app, {
+      storeId: usageForeign.stores[0].id,
+      companyId: usageForeign.company.id,
+      systemIntegratorId: other.id,
+    });
+    const foreignPackage = await buildPackage(app, {
+      licenseId: foreignLicense.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      amount: 100,
+    });
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -369,6 +395,14 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/eid-review/{id}': { own: { id: inReview.id } },
       // The demo review: the LumioAdmin's call decides it; every refused call leaves it as it is.
       'PUT /api/eid-review/{id}/decision': { own: { id: inReview.id }, body: { decision: 'reject' } },
+      'GET /api/company/{companyId}/usage': {
+        own: { companyId: sonnenschein.id },
+        foreign: { companyId: usageForeign.company.id },
+      },
+      'GET /api/license/{id}/prepaid-package/{packageId}/consumption': {
+        own: { id: ownLicense.id, packageId: ownPackage.id },
+        foreign: { id: foreignLicense.id, packageId: foreignPackage.id },
+      },
     };
   });
 
