@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { daysUntilEnd, isLowOnCredit, packageNoticesDue, type PackageForNotice } from '../../src/domain/packageNotices';
 import {
   addMonths,
   monthCount,
@@ -62,5 +63,47 @@ describe('usage months (src/domain/usage.ts)', () => {
       { month: '2026-03', prepaid: 5, postpaid: 1, cancelled: 1, billable: 6 },
     ]);
     expect(totals).toEqual({ prepaid: 6, postpaid: 3, cancelled: 4, billable: 9 });
+  });
+});
+
+describe('package notices due (src/domain/packageNotices.ts)', () => {
+  const pkg = (overrides: Partial<PackageForNotice> = {}): PackageForNotice => ({
+    id: 'p-1',
+    startDate: '2030-01-01',
+    endDate: '2030-12-31',
+    amount: 100,
+    remainingAmount: 50,
+    suspended: false,
+    ...overrides,
+  });
+  const TODAY = '2030-06-15';
+
+  it('is low below 10 % remaining, not at exactly 10 % and not at nothing', () => {
+    expect(isLowOnCredit({ amount: 100, remainingAmount: 9 })).toBe(true);
+    expect(isLowOnCredit({ amount: 30, remainingAmount: 3 })).toBe(false);
+    expect(isLowOnCredit({ amount: 100, remainingAmount: 10 })).toBe(false);
+    expect(isLowOnCredit({ amount: 100, remainingAmount: 0 })).toBe(false);
+    expect(isLowOnCredit({ amount: 5, remainingAmount: 1 })).toBe(false);
+  });
+
+  it('gives a used-up package "exhausted" only, even when it ends soon', () => {
+    expect(packageNoticesDue(pkg({ remainingAmount: 0 }), TODAY)).toEqual(['exhausted']);
+    expect(packageNoticesDue(pkg({ remainingAmount: 0, endDate: '2030-06-16' }), TODAY)).toEqual(['exhausted']);
+  });
+
+  it('gives "ending" from 7 days before the last day, on it too', () => {
+    expect(daysUntilEnd('2030-06-22', TODAY)).toBe(7);
+    expect(packageNoticesDue(pkg({ endDate: '2030-06-23' }), TODAY)).toEqual([]);
+    expect(packageNoticesDue(pkg({ endDate: '2030-06-22' }), TODAY)).toEqual(['ending']);
+    expect(packageNoticesDue(pkg({ endDate: TODAY }), TODAY)).toEqual(['ending']);
+    expect(packageNoticesDue(pkg({ endDate: '2030-06-20', remainingAmount: 5 }), TODAY)).toEqual(['low', 'ending']);
+  });
+
+  it('gives nothing to a suspended, ended or not yet started package', () => {
+    const low = { remainingAmount: 1 };
+    expect(packageNoticesDue(pkg({ ...low, suspended: true }), TODAY)).toEqual([]);
+    expect(packageNoticesDue(pkg({ ...low, endDate: '2030-06-14' }), TODAY)).toEqual([]);
+    expect(packageNoticesDue(pkg({ ...low, startDate: '2030-06-16' }), TODAY)).toEqual([]);
+    expect(packageNoticesDue(pkg({ ...low }), TODAY)).toEqual(['low']);
   });
 });
