@@ -32,6 +32,7 @@ import { eidBindingModule } from './modules/eid-binding';
 import { eidReviewsModule } from './modules/eid-reviews';
 import { emailChangeModule } from './modules/email-change';
 import { employeeInvitationsModule } from './modules/employee-invitations';
+import { licensesModule } from './modules/licenses';
 import { ownerActivationModule } from './modules/owner-activation';
 import { resellersModule } from './modules/resellers';
 import { runtimeConfigModule } from './modules/runtime-config';
@@ -62,8 +63,9 @@ export interface BuildOptions {
   /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
   workersAfterListen?: boolean;
   /**
-   * The eID binding's clock (session starts and ends) and the usage view's today; default the real
-   * time. Tests move it past a session's end: faking Date instead would expire the access tokens as well.
+   * The eID binding's clock (session starts and ends) and the licences' and the usage view's
+   * "today" (package states, default months); default the real time. Tests move it past a session's
+   * end or a package's last day: faking Date instead would expire the access tokens as well.
    */
   clock?: () => Date;
 }
@@ -161,6 +163,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(documentsModule);
   await app.register(eidBindingModule, { pseudonymKey, clock });
   await app.register(eidReviewsModule);
+  await app.register(licensesModule, { clock });
   await app.register(usageModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

@@ -6,6 +6,7 @@ import { asOnCard, DEMO_BOUND_CARD, simulatedCardNumber } from '../eid/simulator
 import { hashPassword } from '../idp/passwords';
 import type { Db } from './client';
 import { hashSecretToken } from '../lib/secret-token';
+import { seedDemoLicenses } from './seed-licenses';
 import {
   companies,
   eidBindings,
@@ -118,7 +119,10 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
       .values(MORE_SYSTEM_INTEGRATORS.map(([name, code]) => ({ name, code })))
       .returning();
     const bildwerk = moreIntegrators.find((integrator) => integrator.code === 'BILDWERK')!;
-    await tx.insert(resellers).values(DEMO_RESELLERS.map((name) => ({ systemIntegratorId: fotosoft.id, name })));
+    const fotosoftResellers = await tx
+      .insert(resellers)
+      .values(DEMO_RESELLERS.map((name) => ({ systemIntegratorId: fotosoft.id, name })))
+      .returning();
 
     const [sonnenschein] = await tx
       .insert(companies)
@@ -132,26 +136,33 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         memberId: 'CV-10442',
       })
       .returning();
-    await tx.insert(stores).values([
-      {
-        companyId: sonnenschein.id,
-        name: 'Sonnenschein Neukölln',
-        address: 'Sonnenallee 12, 12045 Berlin',
-        country: 'Deutschland',
-      },
-      {
-        companyId: sonnenschein.id,
-        name: 'Sonnenschein Mitte',
-        address: 'Torstraße 88, 10119 Berlin',
-        country: 'Deutschland',
-      },
-      {
-        companyId: sonnenschein.id,
-        name: 'Sonnenschein Potsdam',
-        address: 'Brandenburger Straße 5, 14467 Potsdam',
-        country: 'Deutschland',
-      },
-    ]);
+    // FotoSoft serves Neukölln and Potsdam (their licences below); Mitte has no system integrator,
+    // so FotoSoft's licence screens show two of the company's three studios.
+    const [neukoelln, , potsdam] = await tx
+      .insert(stores)
+      .values([
+        {
+          companyId: sonnenschein.id,
+          name: 'Sonnenschein Neukölln',
+          address: 'Sonnenallee 12, 12045 Berlin',
+          country: 'Deutschland',
+          systemIntegratorId: fotosoft.id,
+        },
+        {
+          companyId: sonnenschein.id,
+          name: 'Sonnenschein Mitte',
+          address: 'Torstraße 88, 10119 Berlin',
+          country: 'Deutschland',
+        },
+        {
+          companyId: sonnenschein.id,
+          name: 'Sonnenschein Potsdam',
+          address: 'Brandenburger Straße 5, 14467 Potsdam',
+          country: 'Deutschland',
+          systemIntegratorId: fotosoft.id,
+        },
+      ])
+      .returning();
     const [morgenrot] = await tx
       .insert(companies)
       .values({
@@ -342,6 +353,17 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
       givenNames: asOnCard(inReview.firstName),
       familyName: asOnCard(DEMO_EID_REVIEW_CARD_FAMILY_NAME),
       birthDate: inReview.birthDate,
+    });
+
+    const [integrator] = await tx.select().from(users).where(eq(users.email, 'integrator@fotosoft.example'));
+    await seedDemoLicenses(tx, {
+      fotosoftId: fotosoft.id,
+      companyId: sonnenschein.id,
+      neukoellnId: neukoelln.id,
+      potsdamId: potsdam.id,
+      resellerId: fotosoftResellers.find((reseller) => reseller.name === 'Foto Express Handel GmbH')!.id,
+      integrator,
+      now,
     });
 
     await tx.insert(employeeInvitations).values({

@@ -1,3 +1,6 @@
+import type { ServerMessage } from '../../src/domain/errorCatalogue';
+import { ApiError } from '../errors';
+
 /** SQLSTATE codes the server answers as conflicts instead of internal errors. */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
@@ -16,4 +19,23 @@ export function sqlStateOf(err: unknown): string | undefined {
   return [e?.code, e?.cause?.code].find(
     (code): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code),
   );
+}
+
+/**
+ * Runs a change and answers the constraint violations `sqlStates` as 409 `message`. The database
+ * decides (unique index, foreign keys), so two concurrent requests cannot both pass a check made
+ * beforehand; the failed statement has rolled back the whole transaction, audit row included.
+ */
+export async function conflictOn<T>(
+  sqlStates: readonly string[],
+  message: ServerMessage,
+  change: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    const state = sqlStateOf(err);
+    if (state && sqlStates.includes(state)) throw new ApiError(409, message);
+    throw err;
+  }
 }

@@ -63,6 +63,11 @@ export const SERVER_MESSAGES = {
   resellerNameAlreadyInUse: 'Reseller name already in use',
   resellerInUse: 'Reseller in use',
   lastSystemAdmin: 'Last system admin cannot be deleted',
+  invalidLicenseId: 'Invalid license id',
+  invalidPrepaidPackageId: 'Invalid prepaid package id',
+  prepaidPackageChanged: 'Prepaid package changed',
+  storeHasLicenses: 'Store has licenses',
+  companyHasLicenses: 'Company has licenses',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -134,6 +139,14 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   resellerInUse: 'Der Reseller ist einer Lizenz zugeordnet und kann nicht gelöscht werden.',
   lastSystemAdmin:
     'Der letzte System-Admin kann nicht gelöscht werden. Legen Sie zuerst einen weiteren System-Admin an.',
+  invalidLicenseId: 'Ungültige Lizenz-ID.',
+  invalidPrepaidPackageId: 'Ungültige Vorgangspaket-ID.',
+  prepaidPackageChanged:
+    'Das Vorgangspaket wurde inzwischen geändert (Anzahl oder verbleibende Anzahl). Bitte laden Sie die Liste neu und versuchen Sie es erneut.',
+  storeHasLicenses:
+    'Das Studio kann nicht gelöscht werden, weil ihm Lizenzen zugeordnet sind: Lizenzen und ihre Vorgänge werden aufbewahrt.',
+  companyHasLicenses:
+    'Die Firma kann nicht gelöscht werden, weil ihren Studios Lizenzen zugeordnet sind: Lizenzen und ihre Vorgänge werden aufbewahrt. Bitte wenden Sie sich an den Lumio-Support.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

@@ -31,6 +31,28 @@ export function isLicenseKey(input: string): boolean {
   return LICENSE_KEY_PATTERN.test(normalizeLicenseKey(input));
 }
 
+/** Random bytes one key takes: one a character, of which the low five bits pick the character. */
+export const LICENSE_KEY_RANDOM_BYTES = LICENSE_KEY_GROUPS * LICENSE_KEY_GROUP_LENGTH;
+
+/**
+ * A key from `LICENSE_KEY_RANDOM_BYTES` random bytes (the server passes crypto random bytes). 32
+ * divides 256, so `byte & 31` picks every character of the alphabet equally often: 125 bits.
+ */
+export function formatLicenseKey(randomBytes: Uint8Array): string {
+  if (randomBytes.length < LICENSE_KEY_RANDOM_BYTES) {
+    throw new Error(`a licence key needs ${LICENSE_KEY_RANDOM_BYTES} random bytes`);
+  }
+  const chars = Array.from(
+    randomBytes.subarray(0, LICENSE_KEY_RANDOM_BYTES),
+    (byte) => LICENSE_KEY_ALPHABET[byte & 31],
+  );
+  const groups: string[] = [];
+  for (let i = 0; i < chars.length; i += LICENSE_KEY_GROUP_LENGTH) {
+    groups.push(chars.slice(i, i + LICENSE_KEY_GROUP_LENGTH).join(''));
+  }
+  return groups.join('-');
+}
+
 /** The device API's X-Machine-Id and a licence's bound device id (ARCHITECTURE.md). */
 export const MACHINE_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const MACHINE_ID_MAX_LENGTH = 128;
@@ -120,6 +142,8 @@ export const LICENSE_VALIDATION_TEXTS = {
   amountAtLeastOne: 'Die Anzahl muss mindestens 1 sein.',
   amountWhole: 'Bitte geben Sie eine ganze Zahl ein.',
   amountTooLarge: `Die Anzahl darf höchstens ${PACKAGE_AMOUNT_MAX.toLocaleString('de-DE')} betragen.`,
+  /** An increase that would take the package above the maximum. */
+  packageTooLarge: `Ein Vorgangspaket darf höchstens ${PACKAGE_AMOUNT_MAX.toLocaleString('de-DE')} Vorgänge enthalten.`,
 } as const;
 
 const texts = LICENSE_VALIDATION_TEXTS;
@@ -187,6 +211,11 @@ export type PackageUpdatePayload = z.infer<typeof packageUpdateSchema>;
 /** PUT …/prepaid-package/{packageId}/amount/increase (increaseLicensePackageAmount). */
 export const packageIncreaseSchema = z.strictObject({ amount: packageAmountSchema });
 export type PackageIncreasePayload = z.infer<typeof packageIncreaseSchema>;
+
+/** Whether a package of `amount` units may grow by `by` (it never holds more than PACKAGE_AMOUNT_MAX). */
+export function increaseFits(amount: number, by: number): boolean {
+  return Number.isInteger(by) && by >= 1 && amount + by <= PACKAGE_AMOUNT_MAX;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Records as the API answers them (spec section 3)

@@ -124,6 +124,8 @@ describe('control characters and bidi overrides in input', () => {
           '/api/company',
           '/api/company-application',
           '/api/company/{id}/store',
+          '/api/company/{id}/store/{storeId}/license',
+          '/api/license',
           '/api/system-integrator',
         ]),
       );
@@ -136,11 +138,16 @@ describe('control characters and bidi overrides in input', () => {
       const owner = apiClient(app, (await loginAs(app, DEMO.owner)).accessToken);
       const ownCompanyId = (await owner.get('/api/self')).json().associatedEntity.id as string;
       const [fotosoft] = (await lumioAdmin.get('/api/system-integrator?filter=fotosoft')).json().items;
+      const [studio] = (await lumioAdmin.get(`/api/company/${companyId}/store`)).json().items;
       for (const path of paths) {
         const client = path.includes('{companyId}') ? owner : lumioAdmin;
         // {id} is a company, except in a system integrator's own lists (its resellers).
         const ownerId = path.startsWith('/api/system-integrator/') ? fotosoft.id : companyId;
-        const filled = path.replace('{id}', ownerId).replace('{companyId}', ownCompanyId);
+        const filled = path
+          .replace('{id}', ownerId)
+          .replace('{companyId}', ownCompanyId)
+          // A studio's licences (issue 13).
+          .replace('{storeId}', studio.id);
         const url = `${filled}?filter=${encodeURIComponent(withControl('Studio', control))}`;
         const ok = await client.get(url.replace(/filter=.*/, 'filter=Studio%20M%C3%BCller'));
         expect(ok.statusCode, `${path}: ${ok.body}`).toBe(200);

@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EID_REVIEW_EMAIL, DEMO_INVITATION_TOKEN } from '../../server/db/seed';
-import { companies, eidReviews, resellers, stores, systemIntegrators, users } from '../../server/db/schema';
+import {
+  companies,
+  eidReviews,
+  licenses,
+  prepaidPackages,
+  resellers,
+  stores,
+  systemIntegrators,
+  users,
+} from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { mailedEmailChangePath } from './helpers/emailChange';
@@ -110,6 +119,44 @@ describe('permissions (docs/permissions.md)', () => {
     const ownStudio = await studio(sonnenschein.id, 'Rechte-Test Studio');
     const ownStudioToDelete = await studio(sonnenschein.id, 'Rechte-Test Studio zum Löschen');
     const foreignStudio = await studio(morgenrot.id, 'Rechte-Test Fremdstudio');
+    // A studio FotoSoft serves: its integrator reads it and its licences (the licence screens).
+    const [servedStudio] = await app.db
+      .insert(stores)
+      .values({
+        companyId: sonnenschein.id,
+        name: 'Rechte-Test betreutes Studio',
+        address: 'Testweg 2, 10115 Berlin',
+        country: 'Deutschland',
+        systemIntegratorId: fotosoft.id,
+      })
+      .returning();
+    // FotoSoft's licence in Sonnenschein's studio; Bildwerk's in Morgenrot's, the other tenant of both.
+    const licence = async (key: string, values: { storeId: string; companyId: string; systemIntegratorId: string }) => {
+      const [row] = await app.db
+        .insert(licenses)
+        .values({ key, ...values })
+        .returning();
+      const [pkg] = await app.db
+        .insert(prepaidPackages)
+        .values({ licenseId: row.id, startDate: '2026-01-01', endDate: '2026-12-31', amount: 100 })
+        .returning();
+      return { license: row, pkg };
+    };
+    const ownLicence = await licence('RECHT-E0TES-T0000-00000-0WN01', {
+      storeId: servedStudio.id,
+      companyId: sonnenschein.id,
+      systemIntegratorId: fotosoft.id,
+    });
+    const foreignLicence = await licence('RECHT-E0TES-T0000-00000-FRMD1', {
+      storeId: foreignStudio.id,
+      companyId: morgenrot.id,
+      systemIntegratorId: other.id,
+    });
+    const licenceTargets = { own: { id: ownLicence.license.id }, foreign: { id: foreignLicence.license.id } };
+    const packageTargets = {
+      own: { id: ownLicence.license.id, packageId: ownLicence.pkg.id },
+      foreign: { id: foreignLicence.license.id, packageId: foreignLicence.pkg.id },
+    };
     const { id: _id, createdAt: _createdAt, ...sonnenscheinFields } = sonnenschein;
     const storeBody = { name: 'Rechte-Test Studio', address: 'Testweg 1, 10115 Berlin', country: 'Deutschland' };
     const [employee] = await app.db.select().from(users).where(eq(users.email, DEMO.employee));
@@ -288,7 +335,7 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/company/{id}/history': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id } },
       'POST /api/company/{id}/store': { own: { id: sonnenschein.id }, foreign: { id: morgenrot.id }, body: storeBody },
       'GET /api/company/{id}/store/{storeId}': {
-        own: { id: sonnenschein.id, storeId: ownStudio.id },
+        own: { id: sonnenschein.id, storeId: servedStudio.id },
         foreign: { id: morgenrot.id, storeId: foreignStudio.id },
       },
       'PUT /api/company/{companyId}/user/{userId}': {
@@ -395,6 +442,35 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/eid-review/{id}': { own: { id: inReview.id } },
       // The demo review: the LumioAdmin's call decides it; every refused call leaves it as it is.
       'PUT /api/eid-review/{id}/decision': { own: { id: inReview.id }, body: { decision: 'reject' } },
+      // Licences: `eigene` is the caller's integrator (FotoSoft) or company (Sonnenschein); the
+      // foreign licence is Bildwerk's in Morgenrot's studio. The integrator creates one per call.
+      'GET /api/license': { own: {} },
+      'POST /api/license': {
+        own: {},
+        body: { storeId: servedStudio.id, systemIntegratorId: fotosoft.id, resellerId: null, postpaidAllowed: false },
+      },
+      'GET /api/license/{id}': licenceTargets,
+      // The integrator saves the licence as it is: allowed, and no change.
+      'PUT /api/license/{id}': {
+        ...licenceTargets,
+        body: { postpaidAllowed: false, boundMachineId: null, suspended: false },
+      },
+      'GET /api/license/{id}/history': licenceTargets,
+      'GET /api/company/{id}/store/{storeId}/license': {
+        own: { id: sonnenschein.id, storeId: servedStudio.id },
+        foreign: { id: morgenrot.id, storeId: foreignStudio.id },
+      },
+      'GET /api/license/{id}/prepaid-package': licenceTargets,
+      'POST /api/license/{id}/prepaid-package': {
+        ...licenceTargets,
+        body: { startDate: '2027-01-01', endDate: '2027-12-31', amount: 10 },
+      },
+      'PUT /api/license/{id}/prepaid-package/{packageId}': {
+        ...packageTargets,
+        body: { startDate: '2026-01-01', endDate: '2026-12-31', suspended: false },
+      },
+      'PUT /api/license/{id}/prepaid-package/{packageId}/amount/increase': { ...packageTargets, body: { amount: 1 } },
+      'GET /api/license/{id}/prepaid-package/{packageId}/history': packageTargets,
       'GET /api/company/{companyId}/usage': {
         own: { companyId: sonnenschein.id },
         foreign: { companyId: usageForeign.company.id },

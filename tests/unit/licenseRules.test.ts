@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   choosePackage,
   endIsAfterStart,
+  formatLicenseKey,
+  increaseFits,
   isLicenseKey,
+  LICENSE_KEY_ALPHABET,
+  LICENSE_KEY_PATTERN,
+  LICENSE_KEY_RANDOM_BYTES,
   LICENSE_VALIDATION_TEXTS,
   licenseCreateSchema,
   licenseUpdateSchema,
@@ -48,6 +53,29 @@ describe('licence keys', () => {
     ]) {
       expect(isLicenseKey(key), key).toBe(false);
     }
+  });
+});
+
+describe('generating licence keys', () => {
+  it('turns 25 random bytes into five groups of five of the alphabet', () => {
+    const bytes = Uint8Array.from({ length: LICENSE_KEY_RANDOM_BYTES }, (_, i) => i);
+    expect(formatLicenseKey(bytes)).toBe('01234-56789-ABCDE-FGHJK-MNPQR');
+    expect(formatLicenseKey(bytes)).toMatch(LICENSE_KEY_PATTERN);
+  });
+
+  it('uses the low five bits of each byte, so every character is equally likely', () => {
+    const counts = new Map<string, number>();
+    for (let byte = 0; byte < 256; byte += 1) {
+      const key = formatLicenseKey(new Uint8Array(LICENSE_KEY_RANDOM_BYTES).fill(byte));
+      expect(key).toMatch(LICENSE_KEY_PATTERN);
+      counts.set(key[0], (counts.get(key[0]) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort().join('')).toBe([...LICENSE_KEY_ALPHABET].sort().join(''));
+    expect(new Set(counts.values())).toEqual(new Set([8]));
+  });
+
+  it('refuses too few random bytes', () => {
+    expect(() => formatLicenseKey(new Uint8Array(LICENSE_KEY_RANDOM_BYTES - 1))).toThrow();
   });
 });
 
@@ -172,6 +200,14 @@ describe('package payloads', () => {
       packageUpdateSchema.safeParse({ startDate: '2026-12-01', endDate: '2026-12-31', suspended: false, usedAmount: 1 })
         .success,
     ).toBe(false);
+  });
+
+  it('an increase keeps the package at most at the maximum', () => {
+    expect(increaseFits(10, 5)).toBe(true);
+    expect(increaseFits(PACKAGE_AMOUNT_MAX - 5, 5)).toBe(true);
+    expect(increaseFits(PACKAGE_AMOUNT_MAX - 5, 6)).toBe(false);
+    expect(increaseFits(10, 0)).toBe(false);
+    expect(increaseFits(10, 1.5)).toBe(false);
   });
 
   it('increaseLicensePackageAmount needs at least 1', () => {

@@ -29,11 +29,17 @@ export type AuditAction =
   | 'reseller.deleted'
   | 'administrator.created'
   | 'administrator.updated'
-  | 'administrator.deleted';
+  | 'administrator.deleted'
+  | 'license.created'
+  | 'license.updated'
+  | 'package.created'
+  | 'package.updated'
+  | 'package.increased';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'application' | 'company' | 'store' | 'user' | 'invitation' | 'reseller' | 'administrator';
+  entityType:
+    'application' | 'company' | 'store' | 'user' | 'invitation' | 'reseller' | 'administrator' | 'license' | 'package';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;

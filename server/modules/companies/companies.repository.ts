@@ -1,7 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, exists } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
+import type { CompanyReadScope } from './access';
 import { companies, stores } from './companies.table';
 
 export interface Company {
@@ -77,9 +78,27 @@ const storeColumns = { name: stores.name, address: stores.address, country: stor
 
 export function companyRepository(db: DbOrTx) {
   return {
-    /** A page of companies; `onlyId` narrows the list to one company (company users see their own). */
-    async list(q: PagingInput, onlyId?: string) {
-      const scope = onlyId ? eq(companies.id, onlyId) : undefined;
+    /**
+     * A page of the companies in `readScope`: all, one (company users see their own), or those
+     * with a studio served by the integrator.
+     */
+    async list(q: PagingInput, readScope: CompanyReadScope) {
+      const scope =
+        readScope.kind === 'company'
+          ? eq(companies.id, readScope.companyId)
+          : readScope.kind === 'servedBy'
+            ? exists(
+                db
+                  .select({ id: stores.id })
+                  .from(stores)
+                  .where(
+                    and(
+                      eq(stores.companyId, companies.id),
+                      eq(stores.systemIntegratorId, readScope.systemIntegratorId),
+                    ),
+                  ),
+              )
+            : undefined;
       const plan = planList(q, companyColumns, [companies.name, companies.address], companies.id, 'name', scope);
       const items = await db
         .select(companySelection)
@@ -97,8 +116,12 @@ export function companyRepository(db: DbOrTx) {
       return row;
     },
 
-    async listStores(companyId: string, q: PagingInput) {
-      const scope = eq(stores.companyId, companyId);
+    /** A page of the company's studios; `servedBy` narrows it to the studios that integrator serves. */
+    async listStores(companyId: string, q: PagingInput, servedBy?: string) {
+      const scope = and(
+        eq(stores.companyId, companyId),
+        servedBy ? eq(stores.systemIntegratorId, servedBy) : undefined,
+      );
       const plan = planList(q, storeColumns, [stores.name, stores.address], stores.id, 'name', scope);
       const rows = await db
         .select(storeSelection)
@@ -157,6 +180,16 @@ export function companyRepository(db: DbOrTx) {
         .where(and(eq(stores.id, storeId), eq(stores.companyId, companyId)))
         .returning({ id: stores.id });
       return rows.length === 1;
+    },
+
+    /** Whether the integrator serves at least one of the company's studios. */
+    async isServedBy(companyId: string, systemIntegratorId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: stores.id })
+        .from(stores)
+        .where(and(eq(stores.companyId, companyId), eq(stores.systemIntegratorId, systemIntegratorId)))
+        .limit(1);
+      return Boolean(row);
     },
 
     async systemIntegratorExists(id: string): Promise<boolean> {

@@ -1,13 +1,15 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { mayDeleteOwnCompany } from '../../../src/domain/companyDeletion';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { Tx } from '../../db/client';
-import { forbidden, notFound } from '../../errors';
+import { ApiError, forbidden, notFound } from '../../errors';
 import type { IdpAdminPort } from '../../idp/admin-port';
 import { MAIL_KINDS, type MailOutbox } from '../../mail/outbox';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { companyApplications } from '../company-applications/company-applications.table';
 import { documents } from '../documents/documents.table';
+import { licenses } from '../licenses/licenses.table';
 import { users } from '../users/users.table';
 import { companies, stores } from './companies.table';
 import { companyRepository } from './companies.repository';
@@ -49,6 +51,15 @@ export async function deleteCompany(
     .where(eq(users.id, actor.id))
     .for('update');
   if (!owner || owner.companyId !== companyId || !mayDeleteOwnCompany(owner)) throw forbidden();
+  // Licences and their identification processes are kept for years (RESTRICTed foreign keys): a
+  // company with one stays, checked before anyone is removed at the identity provider. A licence
+  // added concurrently makes the final DELETE fail instead (the route answers that as 409 too).
+  const [licensed] = await tx
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(eq(licenses.companyId, companyId))
+    .limit(1);
+  if (licensed) throw new ApiError(409, SERVER_MESSAGES.companyHasLicenses);
 
   const members = await tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
   const applicationIds = (

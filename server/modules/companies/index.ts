@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
-import { COMPANY_READERS as READERS, ownCompanyOf, requireCompanyAccess } from './access';
+import { COMPANY_AND_STUDIO_READERS as READERS, companyReadScopeOf, requireCompanyRead } from './access';
 import { companyDeleteRoutes } from './company-delete.routes';
 import { companyEditRoutes } from './company-edit.routes';
 import { companyRepository } from './companies.repository';
@@ -22,7 +22,8 @@ const tags = ['Firmen'];
 
 /**
  * Companies and their studios: GET /api/company (paged), /api/company/{id} and
- * /api/company/{id}/store (paged) here; the owner's changes in company-edit.routes.ts and
+ * /api/company/{id}/store (paged) here, for LumioAdmin (all), company users (their own) and a
+ * SystemIntegratorAdmin (the companies and studios its integrator serves: the licence screens); the owner's changes in company-edit.routes.ts and
  * stores.routes.ts, the owner's deletion of the company in company-delete.routes.ts. A company is
  * created by an approved company application.
  */
@@ -38,7 +39,7 @@ export async function companiesModule(app: FastifyInstance) {
     { schema: { tags, querystring: companyListQuery, response: { 200: companyPage, ...errorResponses } } },
     async (request) => {
       const user = requireRole(request, READERS);
-      const { items, total } = await repo().list(request.query, ownCompanyOf(user));
+      const { items, total } = await repo().list(request.query, companyReadScopeOf(user));
       return pagedResult(request.query, total, items);
     },
   );
@@ -48,7 +49,7 @@ export async function companiesModule(app: FastifyInstance) {
     { schema: { tags, params: companyParams, response: { 200: companySchema, ...errorResponses } } },
     async (request) => {
       const user = requireRole(request, READERS);
-      requireCompanyAccess(user, request.params.id);
+      await requireCompanyRead(app.db, user, request.params.id);
       const company = await repo().find(request.params.id);
       if (!company) throw notFound();
       return company;
@@ -67,9 +68,10 @@ export async function companiesModule(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireRole(request, READERS);
-      requireCompanyAccess(user, request.params.id);
+      const scope = await requireCompanyRead(app.db, user, request.params.id);
       if (!(await repo().find(request.params.id))) throw notFound();
-      const { items, total } = await repo().listStores(request.params.id, request.query);
+      const servedBy = scope.kind === 'servedBy' ? scope.systemIntegratorId : undefined;
+      const { items, total } = await repo().listStores(request.params.id, request.query, servedBy);
       return pagedResult(request.query, total, items);
     },
   );

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
-import { ApiError, notFound } from '../../errors';
+import { ApiError, forbidden, notFound } from '../../errors';
 import type { DbOrTx } from '../../db/client';
 import { requireRole } from '../../lib/permissions';
+import { conflictOn, FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION } from '../../lib/pg-errors';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
-import { COMPANY_READERS, requireCompanyAccess, requireOwnerOf } from './access';
+import { COMPANY_AND_STUDIO_READERS, requireCompanyRead, requireOwnerOf } from './access';
 import { companyRepository, type Store } from './companies.repository';
 import { storeBody, storeCreated, storeParams, storeSchema, companyParams, type StoreBody } from './companies.schemas';
 
@@ -29,7 +30,8 @@ async function requireKnownIntegrator(db: DbOrTx, body: StoreBody): Promise<void
 
 /**
  * A company's studios, one at a time (the list is GET /api/company/{id}/store): every company user
- * of the company and LumioAdmin read one; only the company's Owner adds, changes and deletes.
+ * of the company, LumioAdmin and the SystemIntegratorAdmin serving the studio read one; only the
+ * company's Owner adds, changes and deletes. A studio with licences stays: 409 'Store has licenses'.
  */
 export async function storesRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,10 +40,12 @@ export async function storesRoutes(app: FastifyInstance) {
     '/api/company/:id/store/:storeId',
     { schema: { tags, params: storeParams, response: { 200: storeSchema, ...errorResponses } } },
     async (request) => {
-      const user = requireRole(request, COMPANY_READERS);
-      requireCompanyAccess(user, request.params.id);
+      const user = requireRole(request, COMPANY_AND_STUDIO_READERS);
+      const scope = await requireCompanyRead(app.db, user, request.params.id);
       const store = await companyRepository(app.db).findStore(request.params.id, request.params.storeId);
       if (!store) throw notFound();
+      // A SystemIntegratorAdmin reads the studios its integrator serves, not their neighbours.
+      if (scope.kind === 'servedBy' && store.systemIntegratorId !== scope.systemIntegratorId) throw forbidden();
       return store;
     },
   );
@@ -116,20 +120,25 @@ export async function storesRoutes(app: FastifyInstance) {
       const user = requireRole(request, ['Owner']);
       requireOwnerOf(user, request.params.id);
       const { id: companyId, storeId } = request.params;
-      await app.db.transaction(async (tx) => {
-        const repo = companyRepository(tx);
-        if (!(await repo.lock(companyId))) throw notFound();
-        const before = await repo.findStore(companyId, storeId);
-        if (!before) throw notFound();
-        await repo.deleteStore(companyId, storeId);
-        await recordAudit(tx, user, {
-          action: 'store.deleted',
-          entityType: 'store',
-          entityId: storeId,
-          companyId,
-          before: auditedFields(before),
-        });
-      });
+      // Licences (and their identification processes) name the studio with ON DELETE RESTRICT:
+      // they are kept for years, so the DELETE itself fails (23001), also against a licence that a
+      // concurrent request adds, and rolls back the audit row with it.
+      await conflictOn([RESTRICT_VIOLATION, FOREIGN_KEY_VIOLATION], SERVER_MESSAGES.storeHasLicenses, () =>
+        app.db.transaction(async (tx) => {
+          const repo = companyRepository(tx);
+          if (!(await repo.lock(companyId))) throw notFound();
+          const before = await repo.findStore(companyId, storeId);
+          if (!before) throw notFound();
+          await repo.deleteStore(companyId, storeId);
+          await recordAudit(tx, user, {
+            action: 'store.deleted',
+            entityType: 'store',
+            entityId: storeId,
+            companyId,
+            before: auditedFields(before),
+          });
+        }),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SERVER_MESSAGES, type ServerMessage } from '../../../src/domain/errorCatalogue';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { Role } from '../../../src/domain/roles';
 import { ApiError, forbidden, notFound } from '../../errors';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
-import { FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { conflictOn, FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { errorResponses } from '../../lib/responses';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
@@ -35,25 +35,6 @@ function requireIntegratorAccess(user: CurrentUser, systemIntegratorId: string):
 
 /** The audit trail's record of a reseller: its name and the integrator it belongs to. */
 const audited = (reseller: Reseller, systemIntegratorId: string) => ({ name: reseller.name, systemIntegratorId });
-
-/**
- * Runs a change and answers the constraint violations `sqlStates` as 409 `message`. The database
- * decides (unique index, foreign keys), so two concurrent requests cannot both pass a check made
- * beforehand; the failed statement has rolled back the whole transaction, audit row included.
- */
-async function conflictOn<T>(
-  sqlStates: readonly string[],
-  message: ServerMessage,
-  change: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await change();
-  } catch (err) {
-    const state = sqlStateOf(err);
-    if (state && sqlStates.includes(state)) throw new ApiError(409, message);
-    throw err;
-  }
-}
 
 /**
  * A system integrator's resellers: GET/POST /api/system-integrator/{id}/reseller and

@@ -24,7 +24,8 @@ import {
   packageConsumptionQuery,
   packageConsumptionSchema,
 } from './usage.schemas';
-import { usageRepository, type LicenseScope, type UsageScope } from './usage.repository';
+import { requireLicenseAccess } from '../licenses/access';
+import { usageRepository, type UsageScope } from './usage.repository';
 
 const tags = ['Nutzung'];
 
@@ -68,14 +69,6 @@ export async function usageModule(app: FastifyInstance, opts: UsageModuleOptions
     }
     if (!(await repo().companyExists(companyId))) throw notFound();
     return { companyId };
-  }
-
-  /** Refuses (403) a licence of another company (Owner) or another integrator (SystemIntegratorAdmin). */
-  function requireLicenseAccess(user: CurrentUser, license: LicenseScope): void {
-    if (user.role === 'Owner' && license.companyId !== user.companyId) throw forbidden();
-    if (user.role === 'SystemIntegratorAdmin' && license.systemIntegratorId !== user.systemIntegratorId) {
-      throw forbidden();
-    }
   }
 
   api.get(

@@ -41,6 +41,11 @@ const ACTION_TEXTS: Record<string, string> = {
   'administrator.created': 'administratorCreated',
   'administrator.updated': 'administratorUpdated',
   'administrator.deleted': 'administratorDeleted',
+  'license.created': 'licenseCreated',
+  'license.updated': 'licenseUpdated',
+  'package.created': 'packageCreated',
+  'package.updated': 'packageUpdated',
+  'package.increased': 'packageIncreased',
 };
 
 /** An action this page does not know yet (a later issue adds audit actions) still reads as German. */
@@ -51,6 +56,8 @@ const ENTITY_FALLBACK_TEXTS: Record<string, string> = {
   application: 'applicationChanged',
   invitation: 'invitationCreated',
   administrator: 'administratorUpdated',
+  license: 'licenseUpdated',
+  package: 'packageUpdated',
 };
 
 /** The label of a changed field: the same words as the form or table that shows the field. */
@@ -87,10 +94,30 @@ const FIELD_LABELS: Record<string, Record<string, string>> = {
     role: `${T}.fields.role`,
     systemIntegratorId: `${T}.fields.systemIntegratorId`,
   },
+  // The licence and package dialogs' words (spec section 2 "Licence screens").
+  license: {
+    postpaidAllowed: `${T}.fields.postpaidAllowed`,
+    boundMachineId: `${T}.fields.boundMachineId`,
+    suspended: `${T}.fields.suspended`,
+    resellerId: `${T}.fields.resellerId`,
+  },
+  package: {
+    startDate: `${T}.fields.startDate`,
+    endDate: `${T}.fields.endDate`,
+    amount: `${T}.fields.amount`,
+    suspended: `${T}.fields.suspended`,
+  },
 };
 
 /** Actions whose changed fields are worth listing (a creation or deletion lists every field). */
-const LISTS_FIELDS = new Set(['company.updated', 'store.updated', 'user.updated', 'administrator.updated']);
+const LISTS_FIELDS = new Set([
+  'company.updated',
+  'store.updated',
+  'user.updated',
+  'administrator.updated',
+  'license.updated',
+  'package.updated',
+]);
 
 function changedFieldLabels(entry: CompanyHistoryEntry, translate: Translate): string[] {
   const labels = FIELD_LABELS[entry.entityType] ?? {};
@@ -105,6 +132,13 @@ function storeName(entry: CompanyHistoryEntry): string | null {
     return `${rename.before} → ${rename.after}`;
   }
   return entry.subject;
+}
+
+/** An increase as '750 → 1.000' (the package's amount before and after). */
+function amountChange(entry: CompanyHistoryEntry): string {
+  const change = entry.changes.find(({ field }) => field === 'amount');
+  if (typeof change?.before !== 'number' || typeof change.after !== 'number') return '';
+  return `${change.before.toLocaleString('de-DE')} → ${change.after.toLocaleString('de-DE')}`;
 }
 
 /** A role change as 'Mitarbeiter*in → Konto-Administrator*in' (the audit row keeps no salutation). */
@@ -131,7 +165,8 @@ function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string 
     const email = entry.changes.find((change) => change.field === 'email')?.after;
     return typeof email === 'string' ? `${head}: ${email}` : head;
   }
-  return fields ? `${head}: ${fields}` : head;
+  const detail = entry.action === 'package.increased' ? amountChange(entry) : fields;
+  return detail ? `${head}: ${detail}` : head;
 }
 
 function describeWho(actor: CompanyHistoryEntry['actor'], translate: Translate): string {
