@@ -9,6 +9,9 @@ import { useTranslate } from 'react-admin';
 import { USAGE_COUNT_FIELDS, type UsageCounts } from '../../../domain/usage';
 import { formatCount } from './format';
 
+/** The sum row reads like the rows above it, only bold (a table footer is small and grey by default). */
+const SUM_CELL = { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } as const;
+
 export interface CountsTableRow {
   key: string;
   /** The row's labels, one per label column; the first one heads the row. */
@@ -74,7 +77,7 @@ export function CountsTable({
           ))}
         </TableBody>
         <TableFooter>
-          <TableRow>
+          <TableRow sx={{ '& > .MuiTableCell-root': SUM_CELL }}>
             <TableCell component="th" scope="row" colSpan={labelColumns.length}>
               {translate('app.usage.total')}
             </TableCell>

@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { addUsageCounts, emptyUsageCounts, type UsageRow } from '../../../domain/usage';
 import { CountsTable, type CountsTableRow } from './CountsTable';
 import { monthLabel } from './format';
+import { NATIVE_SELECT } from './nativeSelect';
 
 const ALL = '';
 
@@ -45,7 +46,7 @@ export function UsageBreakdown({ rows }: { rows: readonly UsageRow[] }) {
         value={chosen}
         onChange={(event) => setMonth(event.target.value)}
         sx={{ maxWidth: 260 }}
-        slotProps={{ select: { native: true } }}
+        slotProps={NATIVE_SELECT}
       >
         <option value={ALL}>{translate('app.usage.wholePeriod')}</option>
         {months.map((value) => (

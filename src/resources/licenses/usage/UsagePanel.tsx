@@ -14,6 +14,7 @@ import { CountsTable } from './CountsTable';
 import { formatCount, monthLabel } from './format';
 import { UsageBreakdown } from './UsageBreakdown';
 import { useCompanyUsage } from './useUsage';
+import { NATIVE_SELECT } from './nativeSelect';
 
 // The chart library (@mui/x-charts with d3) loads only when a panel is shown.
 const UsageChart = lazy(() => import('./UsageChart'));
@@ -59,7 +60,7 @@ export function UsagePanel({ companyId }: { companyId: Identifier }) {
           value={storeId}
           onChange={(event) => setStoreId(event.target.value)}
           sx={{ minWidth: 240 }}
-          slotProps={{ select: { native: true } }}
+          slotProps={NATIVE_SELECT}
         >
           <option value="">{translate('app.usage.allStores')}</option>
           {(data?.stores ?? []).map((store) => (
@@ -75,7 +76,7 @@ export function UsagePanel({ companyId }: { companyId: Identifier }) {
           value={String(months)}
           onChange={(event) => setMonths(Number(event.target.value))}
           sx={{ minWidth: 200 }}
-          slotProps={{ select: { native: true } }}
+          slotProps={NATIVE_SELECT}
         >
           {USAGE_PERIODS.map((count) => (
             <option key={count} value={count}>
