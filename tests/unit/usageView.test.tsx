@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -167,6 +167,32 @@ describe('UsagePanel', () => {
       name: /Balkendiagramm der Vorgänge je Monat von Jan\. 2026 bis Nov\. 2026/,
     });
     await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+  });
+
+  it('loads the chart only once its place comes into view', async () => {
+    let report: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe = observe;
+        disconnect() {}
+      },
+    );
+    try {
+      renderWith(fakeDataProvider({ getCompanyUsage: vi.fn(async () => usage()) }), <UsagePanel companyId="c-1" />);
+      await screen.findByRole('table', { name: 'Vorgänge je Monat' });
+      expect(observe).toHaveBeenCalled();
+      expect(screen.getByText('Diagramm wird geladen …')).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: /Balkendiagramm/ })).toBeNull();
+      act(() => report([{ isIntersecting: true }]));
+      expect(await screen.findByRole('img', { name: /Balkendiagramm/ })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('breaks the range down per studio and device, and per month on request', async () => {

@@ -20,9 +20,11 @@ import { formatCount, shortDayLabel } from './format';
 export default function ConsumptionChart({
   points,
   granularity,
+  height,
 }: {
   points: readonly ConsumptionPoint[];
   granularity: ConsumptionGranularity;
+  height: number;
 }) {
   const translate = useTranslate();
   const theme = useTheme();
@@ -37,7 +39,7 @@ export default function ConsumptionChart({
       sx={{ width: '100%' }}
     >
       <ChartsDataProvider
-        height={280}
+        height={height}
         series={[
           {
             type: 'bar',

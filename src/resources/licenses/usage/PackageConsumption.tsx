@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import { formatDate, todayInGermany } from '../../../domain/dates';
 import {
@@ -13,12 +13,13 @@ import {
   type ConsumptionGranularity,
   type PackageConsumption as Consumption,
 } from '../../../domain/usage';
-import { ChartPlaceholder } from './ChartPlaceholder';
 import { ConsumptionTable } from './ConsumptionTable';
 import { daysInclusive, formatCount } from './format';
+import { LazyChart } from './LazyChart';
 import { usePackageConsumption } from './useUsage';
 
 const ConsumptionChart = lazy(() => import('./ConsumptionChart'));
+const CONSUMPTION_CHART_HEIGHT = 280;
 const T = 'app.usage.consumption';
 
 /**
@@ -96,9 +97,9 @@ function ConsumptionResult({
               <ToggleButton value="week">{translate(`${T}.week`)}</ToggleButton>
             </ToggleButtonGroup>
           </Stack>
-          <Suspense fallback={<ChartPlaceholder height={280} />}>
-            <ConsumptionChart points={points} granularity={granularity} />
-          </Suspense>
+          <LazyChart height={CONSUMPTION_CHART_HEIGHT}>
+            <ConsumptionChart points={points} granularity={granularity} height={CONSUMPTION_CHART_HEIGHT} />
+          </LazyChart>
           <Typography color="text.secondary">{translate(`${T}.cancelledNote`)}</Typography>
           {active.length === 0 ? (
             <Typography>{translate(`${T}.noActivity`)}</Typography>

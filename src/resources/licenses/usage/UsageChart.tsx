@@ -11,7 +11,17 @@ import { formatCount, monthLabel } from './format';
  * For assistive technology the chart is one image whose label points to the table with the same
  * numbers.
  */
-export default function UsageChart({ months, from, to }: { months: readonly MonthUsage[]; from: string; to: string }) {
+export default function UsageChart({
+  months,
+  from,
+  to,
+  height,
+}: {
+  months: readonly MonthUsage[];
+  from: string;
+  to: string;
+  height: number;
+}) {
   const translate = useTranslate();
   const theme = useTheme();
   const valueFormatter = (value: number | null) => (value === null ? '' : formatCount(value));
@@ -30,7 +40,7 @@ export default function UsageChart({ months, from, to }: { months: readonly Mont
       sx={{ width: '100%' }}
     >
       <BarChart
-        height={300}
+        height={height}
         xAxis={[{ scaleType: 'band', data: months.map((month) => monthLabel(month.month)) }]}
         yAxis={[{ valueFormatter: (value: number) => formatCount(value), tickMinStep: 1 }]}
         series={[

@@ -4,20 +4,21 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import type { CompanyUsageQuery } from '../../../dataProvider';
 import { todayInGermany } from '../../../domain/dates';
 import { addMonths, monthOf, USAGE_DEFAULT_MONTHS, USAGE_MAX_MONTHS, type CompanyUsage } from '../../../domain/usage';
-import { ChartPlaceholder } from './ChartPlaceholder';
 import { CountsTable } from './CountsTable';
 import { formatCount, monthLabel } from './format';
+import { LazyChart } from './LazyChart';
 import { UsageBreakdown } from './UsageBreakdown';
 import { useCompanyUsage } from './useUsage';
 import { NATIVE_SELECT } from './nativeSelect';
 
-// The chart library (@mui/x-charts with d3) loads only when a panel is shown.
+// The chart library (@mui/x-charts with d3) loads only when a panel's chart comes into view.
 const UsageChart = lazy(() => import('./UsageChart'));
+const USAGE_CHART_HEIGHT = 300;
 
 /** The periods to choose from; the first is the API's default range. */
 export const USAGE_PERIODS = [USAGE_DEFAULT_MONTHS, 24, USAGE_MAX_MONTHS] as const;
@@ -112,9 +113,9 @@ function UsageResult({ usage }: { usage: CompanyUsage }) {
           cancelled: formatCount(totals.cancelled),
         })}
       </Typography>
-      <Suspense fallback={<ChartPlaceholder />}>
-        <UsageChart months={usage.months} from={usage.from} to={usage.to} />
-      </Suspense>
+      <LazyChart height={USAGE_CHART_HEIGHT}>
+        <UsageChart months={usage.months} from={usage.from} to={usage.to} height={USAGE_CHART_HEIGHT} />
+      </LazyChart>
       <CountsTable
         caption={translate('app.usage.monthsTitle')}
         labelColumns={['app.usage.columns.month']}
