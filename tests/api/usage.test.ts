@@ -489,9 +489,13 @@ describe('usage view (GET /api/company/{companyId}/usage, …/prepaid-package/{p
       expect(unknown.statusCode).toBe(404);
       const otherLicense = await admin.get(consumptionUrl(ids.fotosoftLicense, ids.otherPkg));
       expect(otherLicense.statusCode).toBe(404);
+      const malformedLicense = await admin.get(consumptionUrl('abc', ids.pkg));
+      expect(malformedLicense.statusCode).toBe(400);
+      expect(errorOf(malformedLicense).messages).toEqual(['Invalid license id']);
+      const malformedPackage = await admin.get(consumptionUrl(ids.fotosoftLicense, 'abc'));
+      expect(malformedPackage.statusCode).toBe(400);
+      expect(errorOf(malformedPackage).messages).toEqual(['Invalid prepaid package id']);
       for (const url of [
-        consumptionUrl('abc', ids.pkg),
-        consumptionUrl(ids.fotosoftLicense, 'abc'),
         consumptionUrl(ids.fotosoftLicense, ids.pkg, '?granularity=month'),
         consumptionUrl(ids.fotosoftLicense, ids.pkg, '?from=2026-01'),
       ]) {

@@ -3,11 +3,9 @@ import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { PackageState } from '../../../src/domain/licenses';
 import { USAGE_VALIDATION_TEXTS, YEAR_MONTH_PATTERN } from '../../../src/domain/usage';
 import { uuidParam } from '../../lib/ids';
+import { packageParams } from '../licenses/licenses.schemas';
 
 const month = z.string().regex(YEAR_MONTH_PATTERN, USAGE_VALIDATION_TEXTS.monthInvalid);
-
-/** A licence or package id: the catalogue has no message of its own for these yet, so zod's German one. */
-const plainUuid = () => z.uuid().transform((id) => id.toLowerCase());
 
 export const companyUsageParams = z.strictObject({ companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId) });
 
@@ -16,7 +14,7 @@ export const companyUsageQuery = z.strictObject({
   from: month.optional(),
   to: month.optional(),
   storeId: uuidParam(SERVER_MESSAGES.invalidStoreId).optional(),
-  licenseId: plainUuid().optional(),
+  licenseId: uuidParam(SERVER_MESSAGES.invalidLicenseId).optional(),
 });
 
 const counts = {
@@ -43,7 +41,8 @@ export const companyUsageSchema = z.object({
 
 const PACKAGE_STATES = ['suspended', 'future', 'expired', 'usedUp', 'valid'] as const satisfies readonly PackageState[];
 
-export const packageConsumptionParams = z.strictObject({ id: plainUuid(), packageId: plainUuid() });
+/** The same path parameters (and messages) as the package routes of server/modules/licenses. */
+export const packageConsumptionParams = packageParams;
 export const packageConsumptionQuery = z.strictObject({ granularity: z.enum(['day', 'week']).optional() });
 
 export const packageConsumptionSchema = z.object({
