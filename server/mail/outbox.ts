@@ -24,6 +24,9 @@ export const MAIL_KINDS = {
   eidReviewConfirmed: 'eid-review-confirmed',
   eidReviewRejected: 'eid-review-rejected',
   administratorCreated: 'administrator-created',
+  packageLow: 'package-low',
+  packageExhausted: 'package-exhausted',
+  packageEnding: 'package-ending',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -11,6 +11,7 @@ import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { resellersMessages } from './de/resellers';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
+import { usageMessages } from './de/usage';
 import { verifyMessages } from './de/verify';
 
 /**
@@ -32,4 +33,5 @@ export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
   eidReviewsMessages,
   administrationMessages,
   licensesMessages,
+  usageMessages,
 ];

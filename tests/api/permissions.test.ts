@@ -21,6 +21,7 @@ import { loginAs } from './helpers/login';
 import { approvedOwner } from './helpers/owners';
 import { apiRouteTable, normalizedPath } from './helpers/routes';
 import { snapshotTables } from './helpers/snapshot';
+import { buildCompany, buildLicense, buildPackage } from './helpers/usage';
 
 /** The permission table of docs/permissions.md, read as data: the test and the docs cannot drift. */
 const ROLE_COLUMNS = {
@@ -250,6 +251,31 @@ describe('permissions (docs/permissions.md)', () => {
       .from(eidReviews)
       .innerJoin(users, eq(users.id, eidReviews.userId))
       .where(eq(users.email, DEMO_EID_REVIEW_EMAIL));
+    // Usage: FotoSoft serves Sonnenschein through a licence; a company of its own, served by
+    // Bildwerk only, is the foreign tenant of the Owner and of FotoSoft's integrator alike.
+    const ownLicense = await buildLicense(app, {
+      storeId: ownStudio.id,
+      companyId: sonnenschein.id,
+      systemIntegratorId: fotosoft.id,
+    });
+    const ownPackage = await buildPackage(app, {
+      licenseId: ownLicense.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      amount: 100,
+    });
+    const usageForeign = await buildCompany(app, 'Rechte-Test Fremdfirma');
+    const foreignLicense = await buildLicense(app, {
+      storeId: usageForeign.stores[0].id,
+      companyId: usageForeign.company.id,
+      systemIntegratorId: other.id,
+    });
+    const foreignPackage = await buildPackage(app, {
+      licenseId: foreignLicense.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      amount: 100,
+    });
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -455,6 +481,14 @@ describe('permissions (docs/permissions.md)', () => {
       },
       'PUT /api/license/{id}/prepaid-package/{packageId}/amount/increase': { ...packageTargets, body: { amount: 1 } },
       'GET /api/license/{id}/prepaid-package/{packageId}/history': packageTargets,
+      'GET /api/company/{companyId}/usage': {
+        own: { companyId: sonnenschein.id },
+        foreign: { companyId: usageForeign.company.id },
+      },
+      'GET /api/license/{id}/prepaid-package/{packageId}/consumption': {
+        own: { id: ownLicense.id, packageId: ownPackage.id },
+        foreign: { id: foreignLicense.id, packageId: foreignPackage.id },
+      },
     };
   });
 
