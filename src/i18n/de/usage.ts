@@ -40,7 +40,7 @@ export const usageMessages = {
       },
       total: 'Summe',
       consumption: {
-        title: 'Verbrauch des Pakets',
+        title: 'Verbrauch des Vorgangspakets',
         summary: 'Gültig vom %{start} bis %{end} · Anzahl %{amount} · Genutzt %{used} · Verbleibend %{remaining}',
         granularity: 'Ansicht',
         day: 'Täglich',
