@@ -1,4 +1,4 @@
-import type { NamedRef, PackageState } from './licenses';
+import type { NamedRef, PrepaidPackage } from './licenses';
 
 /**
  * The studio's usage view (issue 13, research/domain.md §6 rows 35 and 36: studios cannot see
@@ -146,16 +146,8 @@ export interface ConsumptionPoint {
 }
 
 /** GET /api/license/{id}/prepaid-package/{packageId}/consumption. */
-export interface PackageConsumption {
+export interface PackageConsumption extends Omit<PrepaidPackage, 'id'> {
   packageId: string;
-  licenseId: string;
-  startDate: string;
-  endDate: string;
-  amount: number;
-  usedAmount: number;
-  remainingAmount: number;
-  suspended: boolean;
-  state: PackageState;
   granularity: ConsumptionGranularity;
   /** From the package's start (its week) to its end or today, whichever is earlier; oldest first. */
   points: ConsumptionPoint[];

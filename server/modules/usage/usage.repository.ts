@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { NamedRef } from '../../../src/domain/licenses';
+import type { NamedRef, StoredPackage } from '../../../src/domain/licenses';
 import type { UsageCounts, UsageRange, UsageRow } from '../../../src/domain/usage';
 import { addMonths } from '../../../src/domain/usage';
 import type { DbOrTx } from '../../db/client';
@@ -51,16 +51,7 @@ export interface LicenseScope {
   systemIntegratorId: string;
 }
 
-export interface PackageForConsumption {
-  id: string;
-  licenseId: string;
-  startDate: string;
-  endDate: string;
-  amount: number;
-  usedAmount: number;
-  remainingAmount: number;
-  suspended: boolean;
-}
+export type PackageForConsumption = StoredPackage;
 
 export interface DayConsumption {
   day: string;
