@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ENDING_NOTICE_DAYS, LOW_CREDIT_SHARE } from '../../../src/domain/licenses';
 import { PACKAGE_NOTICE_KINDS, type PackageNoticeKind } from '../../../src/domain/packageNotices';
 import type { DbOrTx } from '../../db/client';
@@ -102,6 +102,19 @@ export function packageNoticeRepository(db: DbOrTx) {
     }));
   }
 
+  /** Users the conditions pick whose account is not disabled, by address. */
+  const recipients = (...conditions: SQL[]): Promise<NoticeRecipient[]> =>
+    db
+      .select({
+        email: users.email,
+        salutation: users.salutation,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(users)
+      .where(and(...conditions, isNull(users.disabledAt)))
+      .orderBy(asc(users.email));
+
   return {
     /** Packages that may be due a notice today (Germany's calendar day). */
     candidates: (today: string) => candidates(today),
@@ -126,45 +139,21 @@ export function packageNoticeRepository(db: DbOrTx) {
     },
 
     /** The company's Owners whose registration is finished and whose account is not disabled. */
-    async owners(companyId: string): Promise<NoticeRecipient[]> {
-      return db
-        .select({
-          email: users.email,
-          salutation: users.salutation,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(users)
-        .where(
-          and(
-            eq(users.companyId, companyId),
-            eq(users.role, 'Owner'),
-            eq(users.status, 'VerifiedAndApproved'),
-            isNull(users.disabledAt),
-          ),
-        )
-        .orderBy(asc(users.email));
+    owners(companyId: string): Promise<NoticeRecipient[]> {
+      return recipients(
+        eq(users.companyId, companyId),
+        eq(users.role, 'Owner'),
+        eq(users.status, 'VerifiedAndApproved'),
+      );
     },
 
     /** The system integrator's admins whose account is not disabled or rejected. */
-    async integratorAdmins(systemIntegratorId: string): Promise<NoticeRecipient[]> {
-      return db
-        .select({
-          email: users.email,
-          salutation: users.salutation,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(users)
-        .where(
-          and(
-            eq(users.systemIntegratorId, systemIntegratorId),
-            eq(users.role, 'SystemIntegratorAdmin'),
-            ne(users.status, 'Rejected'),
-            isNull(users.disabledAt),
-          ),
-        )
-        .orderBy(asc(users.email));
+    integratorAdmins(systemIntegratorId: string): Promise<NoticeRecipient[]> {
+      return recipients(
+        eq(users.systemIntegratorId, systemIntegratorId),
+        eq(users.role, 'SystemIntegratorAdmin'),
+        ne(users.status, 'Rejected'),
+      );
     },
   };
 }
