@@ -40,6 +40,7 @@ import { resellersModule } from './modules/resellers';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { systemIntegratorsModule } from './modules/system-integrators';
+import { usageModule } from './modules/usage';
 import { usersModule } from './modules/users';
 
 declare module 'fastify' {
@@ -64,10 +65,10 @@ export interface BuildOptions {
   /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
   workersAfterListen?: boolean;
   /**
-   * The clock of the eID binding (session starts and ends), of the licences' "today" (package
-   * states) and of the device API (today's packages, rebind and cancel windows); default the real
-   * time. Tests move it past a session's end, a package's last day or a window: faking Date instead
-   * would expire the access tokens as well.
+   * The clock of the eID binding (session starts and ends), of the licences' and the usage view's
+   * "today" (package states, default months) and of the device API (today's packages, rebind and
+   * cancel windows); default the real time. Tests move it past a session's end, a package's last
+   * day or a window: faking Date instead would expire the access tokens as well.
    */
   clock?: () => Date;
 }
@@ -168,6 +169,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(licensesModule, { clock });
   await app.register(deviceModule, { clock });
   await app.register(reportsModule);
+  await app.register(usageModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

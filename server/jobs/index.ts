@@ -3,6 +3,7 @@ import { identificationReportFailedJob, identificationReportJob } from './identi
 import type { RegisteredJob } from './job';
 import { mailDeliveryJob } from './mail-delivery.job';
 import { mailDispatchJob } from './mail-dispatch.job';
+import { packageNoticesJob } from './package-notices.job';
 import { reportCleanupJob } from './report-cleanup.job';
 
 /**
@@ -13,6 +14,7 @@ export const ALL_JOBS: readonly RegisteredJob[] = [
   mailDeliveryJob,
   mailDispatchJob,
   cleanupJob,
+  packageNoticesJob,
   identificationReportFailedJob,
   identificationReportJob,
   reportCleanupJob,

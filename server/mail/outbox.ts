@@ -25,6 +25,9 @@ export const MAIL_KINDS = {
   eidReviewRejected: 'eid-review-rejected',
   administratorCreated: 'administrator-created',
   reportReady: 'report-ready',
+  packageLow: 'package-low',
+  packageExhausted: 'package-exhausted',
+  packageEnding: 'package-ending',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

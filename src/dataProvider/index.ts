@@ -31,6 +31,7 @@ import type { IdentificationReport, ReportRequest } from '../domain/reports';
 import { createHttpClient, type DownloadedFile, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
 import { pathParameters, resolvePath, RESOURCE_ROUTES, routeOf, type ResourceRoute } from './resourcePaths';
+import { usageCalls, type UsageCalls } from './usage';
 
 export {
   createHttpClient,
@@ -43,9 +44,10 @@ export {
 } from './http';
 export { toListQuery, toOrderBy } from './paging';
 export { RESOURCE_ROUTES, resolvePath, type ResourceRoute } from './resourcePaths';
+export type { CompanyUsageQuery, UsageCalls } from './usage';
 
 /** Named calls that are not CRUD on a resource (STYLE.md: typed, mocked once, tested once). */
-export interface LumioDataProvider extends DataProvider {
+export interface LumioDataProvider extends DataProvider, UsageCalls {
   /** GET /self. */
   getSelf(): Promise<Self>;
   /** Number of open company applications: totalItemCount of GET /company-application?pageSize=1. */
@@ -407,6 +409,8 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
         body: payload,
       });
     },
+
+    ...usageCalls(request, routes),
   };
 
   /** A licence's packages: /license/{licenseId}/prepaid-package. */

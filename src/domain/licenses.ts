@@ -238,10 +238,14 @@ export interface License {
   createdAt: string;
 }
 
-export interface PrepaidPackage extends PackageDates, PackageCounts {
+/** A package as stored: its dates, counts and suspension. */
+export interface StoredPackage extends PackageDates, PackageCounts {
   id: string;
   licenseId: string;
   suspended: boolean;
+}
+
+export interface PrepaidPackage extends StoredPackage {
   /** packageState on the server's today. */
   state: PackageState;
 }

@@ -12,6 +12,7 @@ import { profileMessages } from './de/profile';
 import { reportsMessages } from './de/reports';
 import { resellersMessages } from './de/resellers';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
+import { usageMessages } from './de/usage';
 import { verifyMessages } from './de/verify';
 
 /**
@@ -34,4 +35,5 @@ export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
   administrationMessages,
   reportsMessages,
   licensesMessages,
+  usageMessages,
 ];

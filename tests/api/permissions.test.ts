@@ -25,6 +25,7 @@ import { addDays } from './helpers/deviceLicenses';
 import { requestReport, waitForState } from './helpers/reports';
 import { apiRouteTable, normalizedPath } from './helpers/routes';
 import { snapshotTables } from './helpers/snapshot';
+import { buildCompany, buildLicense, buildPackage } from './helpers/usage';
 
 /** The permission table of docs/permissions.md, read as data: the test and the docs cannot drift. */
 const ROLE_COLUMNS = {
@@ -279,6 +280,31 @@ describe('permissions (docs/permissions.md)', () => {
       SystemIntegratorAdmin: await foreignReport({ scopeSystemIntegratorId: other.id }),
       Owner: await foreignReport({ scopeCompanyId: morgenrot.id }),
     };
+    // Usage: FotoSoft serves Sonnenschein through a licence; a company of its own, served by
+    // Bildwerk only, is the foreign tenant of the Owner and of FotoSoft's integrator alike.
+    const ownLicense = await buildLicense(app, {
+      storeId: ownStudio.id,
+      companyId: sonnenschein.id,
+      systemIntegratorId: fotosoft.id,
+    });
+    const ownPackage = await buildPackage(app, {
+      licenseId: ownLicense.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      amount: 100,
+    });
+    const usageForeign = await buildCompany(app, 'Rechte-Test Fremdfirma');
+    const foreignLicense = await buildLicense(app, {
+      storeId: usageForeign.stores[0].id,
+      companyId: usageForeign.company.id,
+      systemIntegratorId: other.id,
+    });
+    const foreignPackage = await buildPackage(app, {
+      licenseId: foreignLicense.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      amount: 100,
+    });
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /api/self': { own: {} },
@@ -494,6 +520,14 @@ describe('permissions (docs/permissions.md)', () => {
           const foreign = foreignReports[column as keyof typeof foreignReports] ?? ownReports.Owner;
           return { own: { id: own }, foreign: { id: foreign } };
         },
+      },
+      'GET /api/company/{companyId}/usage': {
+        own: { companyId: sonnenschein.id },
+        foreign: { companyId: usageForeign.company.id },
+      },
+      'GET /api/license/{id}/prepaid-package/{packageId}/consumption': {
+        own: { id: ownLicense.id, packageId: ownPackage.id },
+        foreign: { id: foreignLicense.id, packageId: foreignPackage.id },
       },
     };
   });

@@ -40,7 +40,11 @@ afterEach(() => {
   expect(missingKeys).toEqual([]);
 });
 
-const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+/** The level's list: the first table (the usage view's tables follow below it). */
+const headers = () =>
+  within(screen.getAllByRole('table')[0])
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
 const trail = () => screen.getByRole('navigation', { name: 'Sie sind hier' });
 const row = (text: string) => screen.getByText(text).closest('tr')!;
 
@@ -224,7 +228,7 @@ describe('license-management for the Owner (read-only)', { timeout: 30_000 }, ()
     expect(screen.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', PATHS.studios);
   });
 
-  it('sees the packages without buttons, and a row click opens nothing', async () => {
+  it('sees the packages without buttons to change them, and shows a package’s consumption', async () => {
     const user = userEvent.setup();
     const { dataProvider } = fakeDataProvider();
     renderLicenseManagement(LicenseManagement, PATHS.packages, { dataProvider, self: OWNER });
@@ -238,11 +242,16 @@ describe('license-management for the Owner (read-only)', { timeout: 30_000 }, ()
       'Genutzte Anzahl',
       'Gesperrt',
       'Status',
+      'Aktionen',
     ]);
     expect(screen.queryByRole('button', { name: 'Vorgangspaket anlegen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lizenz bearbeiten' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /erhöhen$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /bearbeiten$/ })).not.toBeInTheDocument();
+
     await user.click(row('01.11.2026'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verbrauch des Vorgangspakets' })).toBeInTheDocument();
   });
 });
 
@@ -261,8 +270,11 @@ describe('license-management for LumioAdmin (reads everything)', { timeout: 30_0
     await user.click(screen.getByRole('link', { name: KEY }));
     await waitFor(() => expect(app.pathname()).toBe(PATHS.packages));
     expect(await screen.findByText('01.11.2026')).toBeInTheDocument();
-    expect(headers()).not.toContain('Aktionen');
     expect(screen.queryByRole('button', { name: 'Vorgangspaket anlegen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /erhöhen$/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Verbrauch des Vorgangspakets .* anzeigen/ }).length).toBeGreaterThan(
+      0,
+    );
   });
 });
 

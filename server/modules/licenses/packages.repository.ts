@@ -1,20 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { packageState, type PrepaidPackage } from '../../../src/domain/licenses';
+import { packageState, type PrepaidPackage, type StoredPackage } from '../../../src/domain/licenses';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
 import { prepaidPackages } from './licenses.table';
 
 /** A package's columns as stored: what the audit trail records. */
-export interface PackageRecord {
-  id: string;
-  licenseId: string;
-  startDate: string;
-  endDate: string;
-  amount: number;
-  usedAmount: number;
-  remainingAmount: number;
-  suspended: boolean;
-}
+export type PackageRecord = StoredPackage;
 
 export interface PackageDatesChange {
   startDate: string;

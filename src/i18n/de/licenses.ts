@@ -101,6 +101,7 @@ export const licensesMessages = {
         editTitle: 'Vorgangspaket bearbeiten',
         edit: 'Vorgangspaket %{start} bis %{end} bearbeiten',
         increase: 'Anzahl des Vorgangspakets %{start} bis %{end} erhöhen',
+        showConsumption: 'Verbrauch des Vorgangspakets %{start} bis %{end} anzeigen',
         increaseTitle: 'Anzahl der Vorgänge erhöhen',
         increaseSave: 'Erhöhen',
         increaseAmount: 'Zusätzliche Vorgänge',

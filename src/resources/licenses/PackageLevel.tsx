@@ -1,11 +1,12 @@
 import AddCircleOutlined from '@mui/icons-material/AddCircleOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { FunctionField, NumberField, useRecordContext, useTranslate } from 'react-admin';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
 import { formatDate } from '../../domain/dates';
 import { canManageLicenses } from '../../domain/licenseAccess';
@@ -17,6 +18,7 @@ import { levelTabTitle, trailSteps } from './levelTrail';
 import { LicenseDialogSlot, preloadLicenseDialogs } from './LicenseDialogSlot';
 import { licenseManagementPath, PACKAGES_RESOURCE } from './names';
 import { PackageStateChip, packageStateText } from './PackageStateChip';
+import { PackageConsumption } from './usage';
 import { useCompanyName, useLicense, useStudioName } from './useLevelNames';
 import { YesNoField } from './YesNoField';
 
@@ -35,7 +37,8 @@ export interface PackageLevelProps {
  * Genutzte Anzahl, Gesperrt and the package's state today. The integrator gets 'Vorgangspaket
  * anlegen' (createLicensePackage), the row actions increase amount (increaseLicensePackageAmount)
  * and edit (updateLicensePackage, also by row click), and 'Lizenz bearbeiten' (updateLicense; on
- * a phone the licences have no row action).
+ * a phone the licences have no row action). Everyone may show a package's consumption over time
+ * below the list ('Verbrauch anzeigen'; for readers also by row click).
  */
 export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLevelProps) {
   const translate = useTranslate();
@@ -55,6 +58,12 @@ export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLe
   const [dialog, setDialog] = useState<LicenseDialogRequest | null>(null);
   const edit = (pkg: PrepaidPackage) => setDialog({ kind: 'updatePackage', licenseId, pkg });
   const increase = (pkg: PrepaidPackage) => setDialog({ kind: 'increaseAmount', licenseId, pkg });
+  const [shown, setShown] = useState<PrepaidPackage | null>(null);
+  const consumption = useRef<HTMLDivElement>(null);
+  // The consumption appears below the list: bring it into view when a package is chosen.
+  useEffect(() => {
+    if (shown) consumption.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [shown]);
 
   const phoneRow: PhoneRow = {
     primaryText: (pkg: PrepaidPackage) => `${formatDate(pkg.startDate)} – ${formatDate(pkg.endDate)}`,
@@ -109,7 +118,10 @@ export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLe
                   edit(pkg as PrepaidPackage);
                   return false;
                 }
-              : false
+              : (_id, _resource, pkg) => {
+                  setShown(pkg as PrepaidPackage);
+                  return false;
+                }
           }
           phoneRow={phoneRow}
         >
@@ -120,22 +132,34 @@ export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLe
           <NumberField source="usedAmount" locales="de-DE" />
           <YesNoField source="suspended" />
           <PackageStateChip label="resources.prepaid-packages.fields.state" sortable={false} />
-          {manage ? <PackageActions label="app.licenses.actions" onIncrease={increase} onEdit={edit} /> : null}
+          <PackageActions
+            label="app.licenses.actions"
+            onShowConsumption={setShown}
+            onIncrease={manage ? increase : undefined}
+            onEdit={manage ? edit : undefined}
+          />
         </LumioDatagrid>
       </LumioList>
+      {shown ? (
+        <Box ref={consumption} sx={{ mt: 4 }}>
+          <PackageConsumption key={shown.id} licenseId={licenseId} packageId={shown.id} />
+        </Box>
+      ) : null}
       <LicenseDialogSlot request={dialog} onOpen={setDialog} onClose={() => setDialog(null)} />
     </>
   );
 }
 
-/** The row actions increase amount and edit. */
+/** The row actions: show the consumption (everyone), increase amount and edit (the integrator). */
 function PackageActions({
+  onShowConsumption,
   onIncrease,
   onEdit,
 }: {
   label: string;
-  onIncrease: (pkg: PrepaidPackage) => void;
-  onEdit: (pkg: PrepaidPackage) => void;
+  onShowConsumption: (pkg: PrepaidPackage) => void;
+  onIncrease?: (pkg: PrepaidPackage) => void;
+  onEdit?: (pkg: PrepaidPackage) => void;
 }) {
   const translate = useTranslate();
   const pkg = useRecordContext<PrepaidPackage>();
@@ -153,12 +177,26 @@ function PackageActions({
   });
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }}>
-      <IconButton aria-label={translate(`${T}.increase`, dates)} {...action(onIncrease)}>
-        <AddCircleOutlined fontSize="small" />
+      <IconButton
+        aria-label={translate(`${T}.showConsumption`, dates)}
+        size="small"
+        onClick={(event) => {
+          event.stopPropagation();
+          onShowConsumption(pkg);
+        }}
+      >
+        <ShowChartOutlined fontSize="small" />
       </IconButton>
-      <IconButton aria-label={translate(`${T}.edit`, dates)} {...action(onEdit)}>
-        <EditOutlined fontSize="small" />
-      </IconButton>
+      {onIncrease ? (
+        <IconButton aria-label={translate(`${T}.increase`, dates)} {...action(onIncrease)}>
+          <AddCircleOutlined fontSize="small" />
+        </IconButton>
+      ) : null}
+      {onEdit ? (
+        <IconButton aria-label={translate(`${T}.edit`, dates)} {...action(onEdit)}>
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      ) : null}
     </Box>
   );
 }

@@ -2,10 +2,12 @@ import { TextField, useTranslate } from 'react-admin';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
 import { picksLicenseCompany } from '../../domain/licenseAccess';
 import type { Self } from '../../domain/self';
+import Box from '@mui/material/Box';
 import { LevelLink } from './LevelLink';
 import { LevelTrail } from './LevelTrail';
 import { levelTabTitle, trailSteps } from './levelTrail';
 import { licenseManagementPath, LICENSE_MANAGEMENT_ROOT, LICENSE_STUDIOS_RESOURCE } from './names';
+import { UsagePanel } from './usage';
 import { studioListMeta, useCompanyName } from './useLevelNames';
 
 interface StudioRow {
@@ -23,7 +25,8 @@ const phoneRow: PhoneRow = {
 /**
  * …/{companyId}: the company's studios (name, address, country), GET /company/{id}/store. The
  * integrator and LumioAdmin came from the companies and get 'Zurück' there; for the Owner it is
- * where the licences start.
+ * where the licences start. Below the studios: the company's usage (issue 13, part 4), whose chart
+ * loads when it scrolls into view.
  */
 export function StudioLevel({ self, companyId }: { self: Self; companyId: string }) {
   const translate = useTranslate();
@@ -46,6 +49,9 @@ export function StudioLevel({ self, companyId }: { self: Self; companyId: string
           <TextField source="country" />
         </LumioDatagrid>
       </LumioList>
+      <Box sx={{ mt: 4 }}>
+        <UsagePanel companyId={companyId} />
+      </Box>
     </>
   );
 }

@@ -99,7 +99,15 @@ export function installScreenWatch(attribute: string): void {
         (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
       ) ||
     // A spinner behind an open dialog (the button that opened it) is not what the user waits for.
-    shown('[role="progressbar"]').some((progress) => !progress.closest('[aria-hidden="true"]'));
+    shown('[role="progressbar"]').some((progress) => !progress.closest('[aria-hidden="true"]')) ||
+    // A dialog still fading in, also in the frames before its transition starts (axe saw its text
+    // at 1.05:1 once, on a busy machine).
+    shown('[role="dialog"], [role="alertdialog"]').some((dialog) => {
+      for (let element: Element | null = dialog; element; element = element.parentElement) {
+        if (Number(getComputedStyle(element).opacity) < 1) return true;
+      }
+      return false;
+    });
 
   window.__lumioScreenWatch = {
     async settled(timeoutMs) {

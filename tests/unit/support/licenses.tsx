@@ -128,6 +128,31 @@ export function fakeDataProvider({
     })),
     getLicenseHistory: vi.fn(async () => emptyHistory),
     getPackageHistory: vi.fn(async () => emptyHistory),
+    // The usage view below the studios and the packages (src/resources/licenses/usage).
+    getCompanyUsage: vi.fn(async () => ({
+      companyId: IDS.company,
+      from: '2025-11',
+      to: '2026-11',
+      storeId: null,
+      licenseId: null,
+      stores: [],
+      months: [],
+      rows: [],
+      totals: { prepaid: 0, postpaid: 0, cancelled: 0, billable: 0 },
+    })),
+    getPackageConsumption: vi.fn(async () => ({
+      packageId: PACKAGE.id,
+      licenseId: PACKAGE.licenseId,
+      startDate: PACKAGE.startDate,
+      endDate: PACKAGE.endDate,
+      amount: PACKAGE.amount,
+      usedAmount: PACKAGE.usedAmount,
+      remainingAmount: PACKAGE.remainingAmount,
+      suspended: PACKAGE.suspended,
+      state: PACKAGE.state,
+      granularity: 'day',
+      points: [],
+    })),
   };
   return { dataProvider: calls as unknown as DataProvider, calls };
 }

@@ -1,0 +1,170 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { NamedRef, StoredPackage } from '../../../src/domain/licenses';
+import type { UsageCounts, UsageRange, UsageRow } from '../../../src/domain/usage';
+import { addMonths } from '../../../src/domain/usage';
+import type { DbOrTx } from '../../db/client';
+import { companies, stores } from '../companies/companies.table';
+import { identificationProcesses as ip, licenses, prepaidPackages } from '../licenses/licenses.table';
+
+/**
+ * Whose processes a usage question covers: one company, and for a SystemIntegratorAdmin only the
+ * processes of its own integrator's licences (the integrator copied onto each process).
+ */
+export interface UsageScope {
+  companyId: string;
+  systemIntegratorId?: string;
+}
+
+export interface UsageFilters {
+  storeId?: string;
+  licenseId?: string;
+}
+
+/**
+ * Calendar months and days are Germany's: a process at 23:30 UTC on 31 October is a November
+ * process in Berlin. The expressions carry no parameters, so GROUP BY can repeat them verbatim.
+ */
+const berlinMonth = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Berlin', 'YYYY-MM')`;
+const berlinDay = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD')`;
+
+/** The first instant of a Berlin calendar day "yyyy-MM-dd", as timestamptz. */
+const berlinMidnight = (isoDate: string) => sql`(${`${isoDate} 00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin')`;
+
+const completed = sql`${ip.status} = 'Completed'`;
+const cancelled = sql`${ip.status} = 'Cancelled'`;
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+const usageCounts = {
+  prepaid: countWhere(sql`${completed} and not ${ip.postpaid}`),
+  postpaid: countWhere(sql`${completed} and ${ip.postpaid}`),
+  cancelled: countWhere(cancelled),
+};
+
+const withBillable = <T extends Omit<UsageCounts, 'billable'>>(row: T): T & UsageCounts => ({
+  ...row,
+  billable: row.prepaid + row.postpaid,
+});
+
+export interface LicenseScope {
+  id: string;
+  companyId: string;
+  systemIntegratorId: string;
+}
+
+export type PackageForConsumption = StoredPackage;
+
+export interface DayConsumption {
+  day: string;
+  used: number;
+  cancelled: number;
+}
+
+export function usageRepository(db: DbOrTx) {
+  return {
+    async companyExists(companyId: string): Promise<boolean> {
+      const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * Whether the system integrator serves the company: it has a licence at one of the company's
+     * studios, or a studio names it as the integrator that serves it.
+     */
+    async integratorServes(systemIntegratorId: string, companyId: string): Promise<boolean> {
+      const [licensed] = await db
+        .select({ id: licenses.id })
+        .from(licenses)
+        .where(and(eq(licenses.companyId, companyId), eq(licenses.systemIntegratorId, systemIntegratorId)))
+        .limit(1);
+      if (licensed) return true;
+      const [served] = await db
+        .select({ id: stores.id })
+        .from(stores)
+        .where(and(eq(stores.companyId, companyId), eq(stores.systemIntegratorId, systemIntegratorId)))
+        .limit(1);
+      return Boolean(served);
+    },
+
+    /** The company's studios with at least one licence in scope, by name: the studio filter's choices. */
+    async storesInScope(scope: UsageScope): Promise<NamedRef[]> {
+      return db
+        .selectDistinct({ id: stores.id, name: stores.name })
+        .from(licenses)
+        .innerJoin(stores, eq(stores.id, licenses.storeId))
+        .where(
+          and(
+            eq(licenses.companyId, scope.companyId),
+            scope.systemIntegratorId ? eq(licenses.systemIntegratorId, scope.systemIntegratorId) : undefined,
+          ),
+        )
+        .orderBy(asc(stores.name), asc(stores.id));
+    },
+
+    /**
+     * Processes per Berlin month × studio × device of the range, counted in the database (index
+     * identification_processes_company_created_idx: company, then time).
+     */
+    async usageRows(scope: UsageScope, range: UsageRange, filters: UsageFilters): Promise<UsageRow[]> {
+      const rows = await db
+        .select({
+          month: berlinMonth,
+          storeId: ip.storeId,
+          storeName: stores.name,
+          machineId: ip.machineId,
+          ...usageCounts,
+        })
+        .from(ip)
+        .innerJoin(stores, eq(stores.id, ip.storeId))
+        .where(
+          and(
+            eq(ip.companyId, scope.companyId),
+            sql`${ip.createdAt} >= ${berlinMidnight(`${range.from}-01`)}`,
+            sql`${ip.createdAt} < ${berlinMidnight(`${addMonths(range.to, 1)}-01`)}`,
+            scope.systemIntegratorId ? eq(ip.systemIntegratorId, scope.systemIntegratorId) : undefined,
+            filters.storeId ? eq(ip.storeId, filters.storeId) : undefined,
+            filters.licenseId ? eq(ip.licenseId, filters.licenseId) : undefined,
+          ),
+        )
+        .groupBy(berlinMonth, ip.storeId, stores.name, ip.machineId)
+        .orderBy(berlinMonth, asc(stores.name), asc(ip.storeId), asc(ip.machineId));
+      return rows.map(withBillable);
+    },
+
+    async findLicense(id: string): Promise<LicenseScope | undefined> {
+      const [row] = await db
+        .select({ id: licenses.id, companyId: licenses.companyId, systemIntegratorId: licenses.systemIntegratorId })
+        .from(licenses)
+        .where(eq(licenses.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async findPackage(licenseId: string, packageId: string): Promise<PackageForConsumption | undefined> {
+      const [row] = await db
+        .select({
+          id: prepaidPackages.id,
+          licenseId: prepaidPackages.licenseId,
+          startDate: prepaidPackages.startDate,
+          endDate: prepaidPackages.endDate,
+          amount: prepaidPackages.amount,
+          usedAmount: prepaidPackages.usedAmount,
+          remainingAmount: prepaidPackages.remainingAmount,
+          suspended: prepaidPackages.suspended,
+        })
+        .from(prepaidPackages)
+        .where(and(eq(prepaidPackages.id, packageId), eq(prepaidPackages.licenseId, licenseId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The package's processes per Berlin day (index identification_processes_package_idx), oldest first. */
+    async consumptionByDay(packageId: string): Promise<DayConsumption[]> {
+      return db
+        .select({ day: berlinDay, used: countWhere(completed), cancelled: countWhere(cancelled) })
+        .from(ip)
+        .where(eq(ip.packageId, packageId))
+        .groupBy(berlinDay)
+        .orderBy(berlinDay);
+    },
+  };
+}
