@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { companyApplications, mailOutbox } from '../server/db/schema';
 import { hashSecretToken, newSecretToken } from '../server/lib/secret-token';
 import { loginAs } from '../tests/api/helpers/login';
-import { freshPostgresDatabase } from './lib/fresh-database';
+import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 const ADMIN = 'admin@lumio.example';

@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { todayInGermany } from '../src/domain/dates';
 import { addDays, demoLicenseOwners, insertLicense, insertPackage } from '../tests/api/helpers/deviceLicenses';
-import { freshPostgresDatabase } from './lib/fresh-database';
+import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 const BIG = 10_000_000;

@@ -19,7 +19,7 @@ import { build } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { loginAs } from '../tests/api/helpers/login';
-import { freshPostgresDatabase } from './lib/fresh-database';
+import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 const ADMIN = 'admin@lumio.example';

@@ -12,6 +12,17 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 const NOT_OUR_SCREENS = [/^\/api\/docs(\/|$)/];
 
+/**
+ * A real Keycloak's pages (login, password change) when the suite runs against one: Keycloak's own
+ * theme, not Lumio's screens. The embedded IdP's pages are Lumio's and are checked.
+ */
+const FOREIGN_ORIGINS = process.env.E2E_KEYCLOAK_URL ? [new URL(process.env.E2E_KEYCLOAK_URL).origin] : [];
+
+function isOurScreen(url: string): boolean {
+  const { origin, pathname } = new URL(url);
+  return !FOREIGN_ORIGINS.includes(origin) && !NOT_OUR_SCREENS.some((path) => path.test(pathname));
+}
+
 /** axe-core as @axe-core/playwright itself loads it (its own dependency). */
 const axeCoreSource: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))(
   'axe-core',
@@ -106,7 +117,7 @@ export class AccessibilityWatch {
         const key = await page.evaluate((timeout) => window.__lumioScreenWatch?.settled(timeout), SETTLE_TIMEOUT_MS);
         if (key === undefined) return;
         const url = page.url();
-        if (!checkedKeys.has(key) && !NOT_OUR_SCREENS.some((path) => path.test(new URL(url).pathname))) {
+        if (!checkedKeys.has(key) && isOurScreen(url)) {
           // Legacy mode runs in the page itself; the default mode opens a helper tab per check.
           if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCoreSource);
           // options() replaces all options, withTags() then adds the tags to them.

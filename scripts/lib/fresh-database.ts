@@ -1,5 +1,5 @@
-// The benchmarks' server processes start from an empty PostgreSQL database of their own (the name
-// in BENCH_DATABASE_URL), dropped and created through the cluster's `postgres` database.
+// The benchmarks' server processes and the browser suite on Keycloak start from an empty PostgreSQL
+// database of their own, dropped and created through the cluster's `postgres` database.
 import pg from 'pg';
 
 /**
