@@ -186,7 +186,7 @@ export async function ensureDistribution(paths, log = console.log) {
   if (existsSync(join(paths.home, 'bin', 'kc.sh'))) return done;
   if (!existsSync(paths.archive)) {
     mkdirSync(dirname(paths.archive), { recursive: true });
-    log(`Keycloak ${KEYCLOAK_VERSION} wird mit mvn geladen (einmalig, etwa 180 MB, dazu Maven-Plugins) …`);
+    log(`Keycloak ${KEYCLOAK_VERSION} wird mit mvn geladen (einmalig, 176 MB und 20 MB Maven-Plugins) …`);
     await downloadDistribution(paths);
     done.downloaded = true;
   }
