@@ -7,6 +7,7 @@ import {
   parseJavaMajor,
   parseKeycloakArgs,
 } from '../../scripts/lib/keycloak.mjs';
+import { discoveryUrl, keycloakEnv } from '../../scripts/lib/keycloak-server.mjs';
 
 const TEMURIN = '/usr/lib/jvm/temurin-25-jdk-amd64';
 const only =
@@ -82,5 +83,32 @@ describe('npm run keycloak: where things live', () => {
     const paths = keycloakPaths({ LUMIO_MAVEN_REPO: '/root/.m2/repository' }, { checkoutDir: '/work/a' });
     expect(paths.cacheDir).toBe('/work/a/.cache');
     expect(paths.mavenRepo).toBe('/root/.m2/repository');
+  });
+});
+
+describe('npm run keycloak: the environment Keycloak starts with', () => {
+  const java = { java: `${TEMURIN}/bin/java`, javaHome: TEMURIN, source: 'Temurin 25' };
+
+  it('fills the realm placeholders and the bootstrap admin with the development values', () => {
+    expect(keycloakEnv({}, java)).toMatchObject({
+      JAVA: `${TEMURIN}/bin/java`,
+      JAVA_HOME: TEMURIN,
+      KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
+      KC_BOOTSTRAP_ADMIN_PASSWORD: 'admin',
+      LUMIO_PUBLIC_URL: 'http://localhost:8080',
+      LUMIO_SMTP_HOST: '127.0.0.1',
+      LUMIO_SMTP_PORT: '2525',
+      LUMIO_KC_SERVER_SECRET: 'lumio-dev-secret',
+    });
+  });
+
+  it('keeps values the caller set, e.g. CI with another secret or mail port', () => {
+    const env = keycloakEnv({ LUMIO_KC_SERVER_SECRET: 'ci-secret', LUMIO_SMTP_PORT: '2600' }, java);
+    expect(env.LUMIO_KC_SERVER_SECRET).toBe('ci-secret');
+    expect(env.LUMIO_SMTP_PORT).toBe('2600');
+  });
+
+  it('waits on the realm discovery document at localhost, the issuer the browser sees', () => {
+    expect(discoveryUrl(8180)).toBe('http://localhost:8180/realms/lumio/.well-known/openid-configuration');
   });
 });
