@@ -148,8 +148,48 @@ export async function startKeycloak({ paths, java, port = KEYCLOAK_DEV.port, env
     const why = outcome === 'exited' ? 'hat sich beendet' : `antwortete nicht binnen ${timeoutMs / 1000} s`;
     throw new KeycloakError(`Keycloak ${why}. Ende von ${paths.logFile}:\n${lastLines(paths.logFile)}`);
   }
+  try {
+    await setDevelopmentClientSecret(port, keycloakEnv(env, java));
+  } catch (err) {
+    await stopKeycloak(paths, { pid: child.pid });
+    throw new KeycloakError(`Das Secret von ${KEYCLOAK_DEV.serverClientId} ließ sich nicht setzen: ${err.message}`);
+  }
   child.unref();
   return { pid: child.pid, child, url: `http://localhost:${port}`, startMs: performance.now() - started };
+}
+
+/**
+ * The realm file carries no secret for the API's service account: a missing placeholder would be
+ * imported as its literal text, a secret known to everyone who read the file, on an account that
+ * manages users. Keycloak generates a random one at import instead; for development and CI this
+ * sets the known one (LUMIO_KC_SERVER_SECRET, default lumio-dev-secret) through the bootstrap admin.
+ */
+export async function setDevelopmentClientSecret(port, env) {
+  const base = `http://localhost:${port}`;
+  const call = async (path, init = {}) => {
+    const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status}`);
+    return response.status === 204 ? undefined : response.json();
+  };
+  const { access_token: token } = await call('/realms/master/protocol/openid-connect/token', {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'admin-cli',
+      username: env.KC_BOOTSTRAP_ADMIN_USERNAME,
+      password: env.KC_BOOTSTRAP_ADMIN_PASSWORD,
+    }),
+  });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const clients = `/admin/realms/${KEYCLOAK_DEV.realm}/clients`;
+  const [client] = await call(`${clients}?clientId=${KEYCLOAK_DEV.serverClientId}`, { headers });
+  if (!client) throw new Error(`kein Client ${KEYCLOAK_DEV.serverClientId} im Realm`);
+  // PUT replaces the client: the whole representation goes back with the secret changed.
+  await call(`${clients}/${client.id}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...client, secret: env.LUMIO_KC_SERVER_SECRET }),
+  });
 }
 
 /**
