@@ -100,8 +100,11 @@ export async function keycloakRefreshWorks(kc: KeycloakTest, refreshToken: strin
   return res.ok;
 }
 
-/** The API in Keycloak mode (EMBEDDED=false) on a fresh in-memory database, no demo data, no workers. */
-export function buildKeycloakTestApp(kc: KeycloakTest): Promise<FastifyInstance> {
+/**
+ * The API in Keycloak mode (EMBEDDED=false) on a fresh in-memory database, no demo data; by
+ * default no workers (mails stay in the outbox), `env` may point SMTP_URL at a catcher instead.
+ */
+export function buildKeycloakTestApp(kc: KeycloakTest, env: Record<string, string> = {}): Promise<FastifyInstance> {
   return buildTestApp({
     EMBEDDED: 'false',
     SEED_DEMO_DATA: 'false',
@@ -114,5 +117,6 @@ export function buildKeycloakTestApp(kc: KeycloakTest): Promise<FastifyInstance>
     // Mails stay in the outbox: no worker runs.
     SMTP_URL: 'smtp://127.0.0.1:1',
     DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...env,
   });
 }
