@@ -43,6 +43,8 @@ interface Driver {
   /** Logs in at the IdP; a refresh token when it worked. */
   login(email: string, password: string): Promise<string | undefined>;
   sessionAlive(refreshToken: string): Promise<boolean>;
+  /** Removes the login behind the portal's back (an operator at Keycloak); only where login and row are two. */
+  dropAccount?(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,19 +122,22 @@ async function keycloakDriver(kc: NonNullable<typeof KEYCLOAK_TEST>): Promise<Dr
       return (await keycloakLogin(kc, email, password))?.refresh_token;
     },
     sessionAlive: (refreshToken) => keycloakRefreshWorks(kc, refreshToken),
+    dropAccount: (id) => admin.call((c) => c.users.del({ id })),
     close: () => app.close(),
   };
 }
 
-const implementations: [string, (() => Promise<Driver>) | undefined][] = [
-  ['embedded provider', embeddedDriver],
+/** [name, driver (absent: skipped), whether the IdP's login and the portal row are two things] */
+const implementations: [string, (() => Promise<Driver>) | undefined, boolean][] = [
+  ['embedded provider', embeddedDriver, false],
   [
     KEYCLOAK_TEST ? `Keycloak at ${KEYCLOAK_TEST.url}` : `Keycloak (${KEYCLOAK_SKIP_REASON})`,
     KEYCLOAK_TEST ? () => keycloakDriver(KEYCLOAK_TEST!) : undefined,
+    true,
   ],
 ];
 
-describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver) => {
+describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver, separateLogins) => {
   let idp: Driver;
   let port: IdpAdminPort;
   const run = Date.now().toString(36);
@@ -148,6 +153,8 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
   });
 
   const contract = makeDriver ? it : it.skip;
+  /** Only where a login can vanish without its portal row (not the embedded provider, whose login is the row). */
+  const separateLoginContract = makeDriver && separateLogins ? it : it.skip;
 
   function person(overrides: Partial<IdpUserInput> = {}): IdpUserInput {
     counter += 1;
@@ -229,6 +236,15 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
     expect(await idp.accountsWithEmail(input.email)).toBe(1);
   });
 
+  contract('refuses an address the portal has already, and leaves no account behind at the IdP', async () => {
+    const input = person();
+    // A portal row without a login of this IdP (for the embedded provider the row is the login).
+    await idp.app.db.insert(users).values({ ...input, id: randomUUID() });
+    const before = await idp.accountsWithEmail(input.email);
+    await expect(create(input)).rejects.toBeInstanceOf(IdpUserExistsError);
+    expect(await idp.accountsWithEmail(input.email)).toBe(before);
+  });
+
   contract("sets the password through the portal's German link, which then logs in and is used up", async () => {
     const input = person();
     const { id } = await create(input);
@@ -308,6 +324,14 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
     expect(await idp.account(id)).toBeUndefined();
     expect(await portalRow(id)).toBeUndefined();
     expect(await idp.login(input.email, PASSWORD)).toBeUndefined();
+  });
+
+  separateLoginContract('deletes the portal row of a user whose login an operator removed already', async () => {
+    const { id } = await create(person());
+    await idp.dropAccount!(id);
+    await idp.app.db.transaction((tx) => port.deleteUser(tx, id));
+    expect(await portalRow(id)).toBeUndefined();
+    expect(await idp.account(id)).toBeUndefined();
   });
 
   contract('ends every session: a refresh token of an earlier login stops working', async () => {

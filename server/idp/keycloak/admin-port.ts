@@ -194,6 +194,8 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
       // Disabled now and deleted after the commit: a deletion cannot be undone when the
       // transaction rolls back, and a deletion that fails even after its retries leaves at least a
       // disabled account (the error log names it), never a usable one without its portal row.
+      // An account an operator already removed at Keycloak does not stop the deletion.
+      if (!(await call((kc) => kc.users.findOne({ id: userId })))) return;
       const before = await updateUser(userId, (rep) => ({ ...rep, enabled: false }));
       if (before.enabled !== false) {
         onRollback(tx, `enable Keycloak user ${userId} again`, async () => {
