@@ -87,7 +87,8 @@ export function setPasswordUrl(issuer: string): string {
   return `${issuer}/login-actions/set-password`;
 }
 
-function isUniqueViolation(err: unknown): boolean {
+/** PostgreSQL's unique_violation (23505), as drizzle passes it on from either driver. */
+export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | undefined;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -5,7 +5,7 @@ import { isRole, type Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { afterCommit, assertTracked, onRollback } from '../../db/tx-effects';
-import { IdpUserExistsError, insertPortalUser, type IdpAdminPort } from '../admin-port';
+import { IdpUserExistsError, insertPortalUser, isUniqueViolation, type IdpAdminPort } from '../admin-port';
 import type { PasswordStore } from '../password-store';
 import { SET_PASSWORD_PORTAL_PATH } from '../set-password';
 import { issueSetupToken, revokeOpenSetupLinks } from '../setup-links';
@@ -237,8 +237,7 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
             inner.update(users).set({ email: address, updatedAt: now() }).where(eq(users.id, userId)),
           );
         } catch (err) {
-          const e = err as { code?: string; cause?: { code?: string } };
-          if (e.code === '23505' || e.cause?.code === '23505') throw new IdpUserExistsError();
+          if (isUniqueViolation(err)) throw new IdpUserExistsError();
           throw err;
         }
       }, restore);
@@ -246,6 +245,8 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
     },
 
     async endSessions(_db, userId) {
+      // Ends the sessions and refresh tokens; access tokens already issued stay valid at Keycloak
+      // until they expire, so the API refuses them itself (users.sessions_ended_at, plugins/auth.ts).
       // Not undoable and harmless to have done: a rolled-back change leaves the user signed out.
       try {
         await call((kc) => kc.users.logout({ id: userId }));
