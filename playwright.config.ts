@@ -15,6 +15,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: [['list']],
+  // Named, so every test's name says which identity provider ran (playwright.keycloak.config.ts: Keycloak).
+  projects: [{ name: 'eingebetteter IdP' }],
   use: {
     baseURL,
     locale: 'de-DE',

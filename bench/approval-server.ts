@@ -10,7 +10,6 @@
  * product as it is.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { build } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -18,25 +17,10 @@ import { sql } from 'drizzle-orm';
 import { companyApplications, mailOutbox } from '../server/db/schema';
 import { hashSecretToken, newSecretToken } from '../server/lib/secret-token';
 import { loginAs } from '../tests/api/helpers/login';
+import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 const ADMIN = 'admin@lumio.example';
-
-async function freshPostgresDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;

@@ -10,31 +10,16 @@
  *   UPDATE loop the device API is compared with.
  * { type: 'counts' } answers every package's amount, used units and completed processes.
  */
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { build } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { todayInGermany } from '../src/domain/dates';
 import { addDays, demoLicenseOwners, insertLicense, insertPackage } from '../tests/api/helpers/deviceLicenses';
+import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 const BIG = 10_000_000;
-
-async function freshPostgresDatabase(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;

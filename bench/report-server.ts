@@ -14,33 +14,16 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { build } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { loginAs } from '../tests/api/helpers/login';
+import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
 
 const ADMIN = 'admin@lumio.example';
 const DAYS = 1000;
-
-async function freshPostgresDatabase(url: string, keep: boolean) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
-    if (keep && exists) return;
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-}
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -48,7 +31,7 @@ async function main() {
   const url = process.env.BENCH_DATABASE_URL;
   const processes = Number(process.env.BENCH_PROCESSES ?? 100_000);
   const fresh = process.env.BENCH_FRESH !== '0';
-  if (url) await freshPostgresDatabase(url, !fresh);
+  if (url) await freshPostgresDatabase(url, { keepExisting: !fresh });
   const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
   const reportsDir = process.env.REPORTS_DIR ?? mkdtempSync(join(tmpdir(), 'lumio-bench-reports-'));
   const config = loadConfig({

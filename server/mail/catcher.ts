@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter, once } from 'node:events';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -41,6 +41,14 @@ export interface MailCatcher {
 export interface MailCatcherOptions {
   /** Oldest mails are dropped beyond this many: the catcher lives in memory for a dev session. */
   limit?: number;
+  /**
+   * Where the SMTP server listens. The embedded mode takes a random loopback port; the standalone
+   * catcher (scripts/mail-catcher.ts) a fixed one that Keycloak's realm and SMTP_URL name.
+   */
+  port?: number;
+  host?: string;
+  /** Errors after the start (a client that dropped its connection); they never stop the catcher. */
+  onError?: (error: Error) => void;
 }
 
 const DEFAULT_LIMIT = 500;
@@ -53,7 +61,7 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
 }
 
 /**
- * The embedded mode's mail server: a real SMTP server on 127.0.0.1 (random port) that parses
+ * The embedded mode's mail server: a real SMTP server on 127.0.0.1 (random port unless given) that parses
  * every mail and keeps it in memory, so sending goes through exactly the SMTP path production
  * uses and /dev/mail and the tests can read what was sent.
  */
@@ -103,8 +111,18 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     },
   });
 
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
+  // smtp-server re-emits every server and connection error (a client that hangs up mid-mail, too) as
+  // its own 'error' event, which ends the process when nobody listens. Until the server listens, an
+  // error (a taken port) fails the start; after that it is only reported.
+  let failStart: ((error: Error) => void) | undefined;
+  server.on('error', (error: Error) => (failStart ? failStart(error) : options.onError?.(error)));
+  await new Promise<void>((resolve, reject) => {
+    failStart = reject;
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      failStart = undefined;
+      resolve();
+    });
+  });
   const { port } = server.server.address() as AddressInfo;
 
   return {

@@ -61,7 +61,10 @@ function outageForm(outage: boolean): string {
 <input type="hidden" name="on" value="${outage ? 'false' : 'true'}"><button type="submit">${button}</button></p></form>`;
 }
 
-function listPage(mails: CaughtMail[], outage: boolean): string {
+const EMBEDDED_INTRO =
+  'Eingebetteter Modus: Alle E-Mails des Portals landen hier (neueste zuerst) und werden nicht zugestellt.';
+
+function listPage(mails: CaughtMail[], outage: boolean, intro: string): string {
   const rows = mails
     .map(
       (m) => `<tr><td>${escapeHtml(dateFormat.format(m.date))}</td><td>${escapeHtml(m.to)}</td>
@@ -76,7 +79,7 @@ ${rows}
   return page(
     'Abgefangene E-Mails',
     `<h1>Abgefangene E-Mails</h1>
-<p>Eingebetteter Modus: Alle E-Mails des Portals landen hier (neueste zuerst) und werden nicht zugestellt. <a href="/dev/mail.json">Als JSON</a></p>
+<p>${escapeHtml(intro)} <a href="/dev/mail.json">Als JSON</a></p>
 ${outageForm(outage)}
 ${body}`,
   );
@@ -139,19 +142,36 @@ function asJson(mail: CaughtMail) {
   };
 }
 
-export function registerDevMailRoutes(app: FastifyInstance, catcher: MailCatcher): void {
+export interface DevMailRoutesOptions {
+  /** The origin the outage form is posted from; default the portal's PUBLIC_URL. */
+  ownOrigin?: string;
+  /** The sentence above the list: where the mails come from. */
+  intro?: string;
+}
+
+/**
+ * The mailbox pages: in the portal's embedded mode (server/mail/index.ts), and in the standalone
+ * catcher for the portal in production mode and Keycloak (scripts/mail-catcher.ts), which has no
+ * app.config and says so through the options.
+ */
+export function registerDevMailRoutes(
+  app: FastifyInstance,
+  catcher: MailCatcher,
+  options: DevMailRoutesOptions = {},
+): void {
   const hide = { schema: { hide: true } };
+  const intro = options.intro ?? EMBEDDED_INTRO;
 
   app.get('/dev/mail', hide, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .send(listPage(catcher.list(), catcher.outage)),
+      .send(listPage(catcher.list(), catcher.outage, intro)),
   );
 
   // A form of this page only: a post from another site (Origin) is refused.
-  const ownOrigin = new URL(app.config.publicUrl).origin;
+  const ownOrigin = options.ownOrigin ?? new URL(app.config.publicUrl).origin;
   app.post<{ Body: { on?: string } }>('/dev/mail/outage', hide, async (request, reply) => {
     if (request.headers.origin !== undefined && request.headers.origin !== ownOrigin) throw forbidden();
     catcher.setOutage(request.body?.on === 'true');

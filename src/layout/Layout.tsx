@@ -18,8 +18,20 @@ export function Layout({ children }: { children: ReactNode }) {
       <SkipNavigationButton />
       <HeaderMenu />
       <Box component="main" id="main-content" sx={{ flex: 1, px: { xs: 2, md: 4 }, py: 3 }}>
-        {/* react-admin's <Title> (list and form pages) renders into this heading; hidden while empty. */}
-        <TitlePortal component="h1" variant="h1" sx={{ mb: 2, '&:empty': { display: 'none' } }} />
+        {/* react-admin's <Title> (list and form pages) renders into this heading; hidden while empty.
+            TitlePortal keeps its text on one line (nowrap, overflow hidden), which cut a long German
+            title off on a phone ('Vorgangsauswertung an…'): here it wraps, long words hyphenated. */}
+        <TitlePortal
+          component="h1"
+          variant="h1"
+          sx={{
+            mb: 2,
+            whiteSpace: 'normal',
+            overflowWrap: 'break-word',
+            hyphens: 'auto',
+            '&:empty': { display: 'none' },
+          }}
+        />
         <LayoutErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Loading />}>{children}</Suspense>
         </LayoutErrorBoundary>

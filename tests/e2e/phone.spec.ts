@@ -110,6 +110,17 @@ test.describe('on a phone (390 × 844)', () => {
     await expect(page.getByRole('region', { name: 'Studios' }).getByRole('listitem')).toHaveCount(3);
     await expectFitsThePhone(page);
   });
+
+  test("a long page title wraps instead of being cut off ('Vorgangsauswertung anfordern')", async ({ page }) => {
+    await logIn(page, DEMO_USERS.systemIntegratorAdmin);
+    // The integrator reaches it from its tile (the spec lists it in the menu for LumioAdmin only).
+    await page.getByRole('list', { name: 'Bereiche' }).getByRole('link', { name: 'Vorgangsauswertung' }).click();
+    const title = page.getByRole('heading', { level: 1, name: 'Vorgangsauswertung anfordern' });
+    await expect(title).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Vorgangsauswertung anfordern' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ergebnisse aktualisieren' })).toBeVisible();
+    await expectFitsThePhone(page);
+  });
 });
 
 test.describe('on a tablet (768 × 1024)', () => {

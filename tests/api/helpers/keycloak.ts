@@ -11,7 +11,7 @@ export const KEYCLOAK_TEST = process.env.KEYCLOAK_TEST_URL
   ? {
       url: process.env.KEYCLOAK_TEST_URL.replace(/\/$/, ''),
       realm: process.env.KEYCLOAK_TEST_REALM ?? 'lumio',
-      /** The realm's service-account client `lumio-server` (LUMIO_KC_SERVER_SECRET of the realm import). */
+      /** The secret of the realm's service-account client `lumio-server`, as `npm run keycloak` sets it. */
       clientSecret: process.env.KEYCLOAK_TEST_CLIENT_SECRET ?? 'lumio-dev-secret',
       /** The bootstrap admin of the master realm: only to add the test clients below. */
       adminUsername: process.env.KEYCLOAK_TEST_ADMIN_USERNAME ?? 'admin',

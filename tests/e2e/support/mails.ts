@@ -1,5 +1,11 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
+/**
+ * Where the caught mails are: the portal's own /dev/mail in embedded mode, the standalone catcher
+ * (`npm run mail-catcher`, http://localhost:8025) when the portal runs against a real Keycloak.
+ */
+const MAIL_BASE_URL = process.env.E2E_MAIL_URL ?? '';
+
 /** One entry of GET /dev/mail.json (embedded mode's mail catcher, newest first). */
 export interface CaughtMail {
   id: string;
@@ -26,7 +32,7 @@ const isAddressedTo = (mail: CaughtMail, address: string) =>
 
 /** Every caught mail to the address (and with the subject, when given), newest first. */
 export async function mailsTo(request: APIRequestContext, query: MailQuery): Promise<CaughtMail[]> {
-  const response = await request.get('/dev/mail.json');
+  const response = await request.get(`${MAIL_BASE_URL}/dev/mail.json`);
   expect(response.status(), 'GET /dev/mail.json').toBe(200);
   const mails = (await response.json()) as CaughtMail[];
   return mails.filter(

@@ -13,6 +13,8 @@ export interface ScreenWatch {
   settled(timeoutMs: number): Promise<string>;
   /** The screen with this key has been checked; the marker stays off until the screen changes. */
   markChecked(key: string): void;
+  /** Whether the page still shows that screen, settled, with no change to the DOM since `settled`. */
+  stillSettledOn(key: string): boolean;
 }
 
 declare global {
@@ -68,6 +70,8 @@ export function installScreenWatch(attribute: string): void {
 
   let checkedKey: string | null = null;
   let mutations = 0;
+  /** The mutation count when `settled` last returned: a check of that screen is valid until it moves. */
+  let mutationsWhenSettled = -1;
   const update = () => {
     const root = document.documentElement;
     if (!root) return;
@@ -118,7 +122,11 @@ export function installScreenWatch(attribute: string): void {
         await new Promise((resolve) => nextFrame(resolve));
         quietFrames = mutations === before && !busy() ? quietFrames + 1 : 0;
       }
+      mutationsWhenSettled = mutations;
       return screenKey();
+    },
+    stillSettledOn(key) {
+      return mutations === mutationsWhenSettled && !busy() && screenKey() === key;
     },
     markChecked(key) {
       checkedKey = key;
