@@ -10,11 +10,13 @@ import { z } from 'zod';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedDemoData } from './db/seed';
+import { trackTransactionEffects } from './db/tx-effects';
 import { createCountCache, type CountCache } from './lib/count-cache';
 import { logSerializers } from './lib/log-serializers';
 import { eidPlugin } from './eid';
 import { derivePseudonymKey } from './eid/pseudonym';
 import { registerEmbeddedIdp } from './idp';
+import { registerKeycloakIdpAdmin } from './idp/keycloak';
 import { jobsPlugin } from './jobs/plugin';
 import { mailPlugin } from './mail';
 import { authPlugin } from './plugins/auth';
@@ -120,7 +122,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('db', database.db);
+  // Transactions keep a journal of the IdP calls made in them, undone on rollback (server/db/tx-effects.ts).
+  app.decorate('db', trackTransactionEffects(database.db, app.log.child({ module: 'tx-effects' })));
   app.decorate('countCache', createCountCache());
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
@@ -144,6 +147,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(jobsPlugin, { database, workersAfterListen: options.workersAfterListen });
 
   const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
+  if (!idp) await registerKeycloakIdpAdmin(app, { config, db: database.db });
   await app.register(eidPlugin, { clock });
   await app.register(authPlugin, {
     config,

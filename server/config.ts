@@ -69,6 +69,9 @@ const envSchema = z.object({
   KEYCLOAK_CLIENT_ID: z.string().min(1).default('lumio-web'),
   /** Audience the API requires in access tokens (Keycloak: an audience mapper on the client). */
   KEYCLOAK_AUDIENCE: z.string().min(1).default('lumio-api'),
+  /** The confidential service-account client the API administers Keycloak's users with (IdP admin port). */
+  KEYCLOAK_ADMIN_CLIENT_ID: z.string().min(1).default('lumio-server'),
+  KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen')
@@ -142,7 +145,15 @@ export interface AppConfig {
   embedded: boolean;
   /** /dev pages (mail catcher, eID simulator): embedded mode outside production only. */
   devRoutes: boolean;
-  keycloak: { url: string; realm: string; clientId: string; audience: string; issuer: string };
+  keycloak: {
+    url: string;
+    realm: string;
+    clientId: string;
+    audience: string;
+    issuer: string;
+    /** The service-account client of the Keycloak IdP admin port; the secret only without embedded services. */
+    admin: { clientId: string; clientSecret?: string };
+  };
   smtpUrl?: string;
   mailFrom: string;
   idpCookieSecret?: string;
@@ -194,6 +205,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!embedded) {
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
     if (!e.KEYCLOAK_URL) problems.push('KEYCLOAK_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    if (!e.KEYCLOAK_ADMIN_CLIENT_SECRET) {
+      problems.push('KEYCLOAK_ADMIN_CLIENT_SECRET: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
+    }
     if (!e.SMTP_URL) problems.push('SMTP_URL: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
     if (!e.DOCUMENT_ENCRYPTION_KEY) {
       problems.push('DOCUMENT_ENCRYPTION_KEY: ist ohne eingebettete Dienste (EMBEDDED=false) Pflicht');
@@ -223,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.KEYCLOAK_CLIENT_ID,
       audience: e.KEYCLOAK_AUDIENCE,
       issuer: `${keycloakUrl}/realms/${e.KEYCLOAK_REALM}`,
+      admin: { clientId: e.KEYCLOAK_ADMIN_CLIENT_ID, clientSecret: e.KEYCLOAK_ADMIN_CLIENT_SECRET },
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

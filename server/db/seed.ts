@@ -3,8 +3,9 @@ import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { EMPLOYEE_INVITATION_VALID_DAYS } from '../../src/domain/employeeInvitation';
 import { pseudonymHash } from '../eid/pseudonym';
 import { asOnCard, DEMO_BOUND_CARD, simulatedCardNumber } from '../eid/simulator';
+import type { IdpUserInput } from '../idp/admin-port';
 import { hashPassword } from '../idp/passwords';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { hashSecretToken } from '../lib/secret-token';
 import { seedDemoLicenses } from './seed-licenses';
 import {
@@ -100,14 +101,57 @@ export interface SeedSecrets {
   pseudonymKey: Buffer;
 }
 
+/** A demo account: the portal's user and, at the identity provider, a login with DEMO_PASSWORD. */
+export interface DemoAccount extends IdpUserInput {
+  /** Disabled at the identity provider, as the company's 'Ablehnen' does. */
+  disabled: boolean;
+}
+
 /**
- * Demo data for the embedded mode: only when the database has no users yet, and never in
- * production (loadConfig refuses SEED_DEMO_DATA without embedded services).
+ * Creates the demo accounts at the identity provider and their `users` rows (id = the IdP's
+ * subject) in `tx`, every one with the password DEMO_PASSWORD. The embedded provider's is below;
+ * Keycloak's is server/idp/keycloak/demo-accounts.ts (`npm run seed:keycloak`).
  */
-export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promise<boolean> {
+export type CreateDemoAccounts = (tx: Tx, accounts: DemoAccount[]) => Promise<void>;
+
+/** The embedded provider's accounts are the rows themselves, with one scrypt hash of DEMO_PASSWORD. */
+export const createEmbeddedDemoAccounts: CreateDemoAccounts = async (tx, accounts) => {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+  await tx
+    .insert(users)
+    .values(
+      accounts.map(({ disabled, ...account }) => ({ ...account, passwordHash, disabledAt: disabled ? now : null })),
+    );
+};
+
+/** An account of the demo: defaults for the fields most of them share. */
+function account(
+  fields: Partial<DemoAccount> & Pick<DemoAccount, 'email' | 'firstName' | 'lastName' | 'role'>,
+): DemoAccount {
+  return {
+    salutation: null,
+    birthDate: null,
+    status: 'VerifiedAndApproved',
+    companyId: null,
+    systemIntegratorId: null,
+    disabled: false,
+    ...fields,
+  };
+}
+
+/**
+ * Demo data: only when the database has no users yet. The embedded mode seeds it at start (never
+ * in production: loadConfig refuses SEED_DEMO_DATA without embedded services); against a
+ * Keycloak, `npm run seed:keycloak` seeds the same data with Keycloak's accounts.
+ */
+export async function seedDemoData(
+  db: Db,
+  { pseudonymKey }: SeedSecrets,
+  createAccounts: CreateDemoAccounts = createEmbeddedDemoAccounts,
+): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
     const [fotosoft] = await tx
@@ -180,43 +224,36 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
       country: 'Deutschland',
     });
 
-    const person = { passwordHash, status: 'VerifiedAndApproved' as const };
-    const [owner] = await tx
-      .insert(users)
-      .values({
-        ...person,
-        email: 'inhaber@studio-sonnenschein.example',
+    const ownerEmail = 'inhaber@studio-sonnenschein.example';
+    await createAccounts(tx, [
+      account({
+        email: ownerEmail,
         firstName: 'Stefan',
         lastName: 'Sonnenschein',
         salutation: 'Herr',
         birthDate: '1975-04-12',
         role: 'Owner',
         companyId: sonnenschein.id,
-      })
-      .returning({ id: users.id });
-    await tx.insert(users).values([
-      { ...person, email: 'systemadmin@lumio.example', firstName: 'Sabine', lastName: 'System', role: 'SystemAdmin' },
-      { ...person, email: 'admin@lumio.example', firstName: 'Anton', lastName: 'Admin', role: 'LumioAdmin' },
-      {
-        ...person,
+      }),
+      account({ email: 'systemadmin@lumio.example', firstName: 'Sabine', lastName: 'System', role: 'SystemAdmin' }),
+      account({ email: 'admin@lumio.example', firstName: 'Anton', lastName: 'Admin', role: 'LumioAdmin' }),
+      account({
         email: 'integrator@fotosoft.example',
         firstName: 'Ingo',
         lastName: 'Integrator',
         role: 'SystemIntegratorAdmin',
         systemIntegratorId: fotosoft.id,
-      },
+      }),
       // The administration's list shows more than one of each role, and two integrators' admins.
-      { ...person, email: 'betrieb@lumio.example', firstName: 'Berta', lastName: 'Betrieb', role: 'LumioAdmin' },
-      {
-        ...person,
+      account({ email: 'betrieb@lumio.example', firstName: 'Berta', lastName: 'Betrieb', role: 'LumioAdmin' }),
+      account({
         email: 'integrator@bildwerk.example',
         firstName: 'Bodo',
         lastName: 'Bildwerk',
         role: 'SystemIntegratorAdmin',
         systemIntegratorId: bildwerk.id,
-      },
-      {
-        ...person,
+      }),
+      account({
         email: 'kontoadmin@studio-sonnenschein.example',
         firstName: 'Kim',
         lastName: 'Konto',
@@ -224,9 +261,8 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '1988-09-30',
         role: 'AccountAdministrator',
         companyId: sonnenschein.id,
-      },
-      {
-        ...person,
+      }),
+      account({
         email: 'mitarbeiterin@studio-sonnenschein.example',
         firstName: 'Maria',
         lastName: 'Mitarbeit',
@@ -234,21 +270,21 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '1995-01-23',
         role: 'Employee',
         companyId: sonnenschein.id,
-      },
-      ...MORE_EMPLOYEES.map(([salutation, firstName, lastName, birthDate]) => ({
-        ...person,
-        email: demoEmail(firstName, lastName),
-        firstName,
-        lastName,
-        salutation,
-        birthDate,
-        role: 'Employee' as const,
-        companyId: sonnenschein.id,
-      })),
+      }),
+      ...MORE_EMPLOYEES.map(([salutation, firstName, lastName, birthDate]) =>
+        account({
+          email: demoEmail(firstName, lastName),
+          firstName,
+          lastName,
+          salutation,
+          birthDate,
+          role: 'Employee',
+          companyId: sonnenschein.id,
+        }),
+      ),
       // One person in every status of the machine (ARCHITECTURE.md): the two pending ones are
       // listed under 'Zu prüfende Mitarbeitende'.
-      {
-        passwordHash,
+      account({
         status: 'Unverified',
         email: 'neuling@studio-sonnenschein.example',
         firstName: 'Paul',
@@ -257,9 +293,8 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '2001-03-12',
         role: 'Employee',
         companyId: sonnenschein.id,
-      },
-      {
-        passwordHash,
+      }),
+      account({
         status: 'Verified',
         email: 'verifiziert@studio-sonnenschein.example',
         firstName: 'Vera',
@@ -268,9 +303,8 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '1998-08-18',
         role: 'Employee',
         companyId: sonnenschein.id,
-      },
-      {
-        passwordHash,
+      }),
+      account({
         status: 'Approved',
         email: 'freigegeben@studio-sonnenschein.example',
         firstName: 'Frieda',
@@ -279,12 +313,11 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '1983-10-04',
         role: 'Employee',
         companyId: sonnenschein.id,
-      },
-      {
-        passwordHash,
+      }),
+      account({
         status: 'Rejected',
         // Rejecting disables the account at the identity provider, as the company's 'Ablehnen' does.
-        disabledAt: new Date(),
+        disabled: true,
         email: 'abgelehnt@studio-sonnenschein.example',
         firstName: 'Rolf',
         lastName: 'Rau',
@@ -292,9 +325,8 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '1977-02-27',
         role: 'Employee',
         companyId: sonnenschein.id,
-      },
-      {
-        passwordHash,
+      }),
+      account({
         // Approved before her eID: her card differs from the profile, and a LumioAdmin reviews it.
         status: 'Approved',
         email: DEMO_EID_REVIEW_EMAIL,
@@ -304,9 +336,8 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '1992-11-03',
         role: 'Employee',
         companyId: sonnenschein.id,
-      },
-      {
-        passwordHash,
+      }),
+      account({
         // An owner starts as Approved (the provider approved the application) and still lacks the eID.
         status: 'Approved',
         email: 'neu@studio-morgenrot.example',
@@ -316,9 +347,10 @@ export async function seedDemoData(db: Db, { pseudonymKey }: SeedSecrets): Promi
         birthDate: '1990-06-15',
         role: 'Owner',
         companyId: morgenrot.id,
-      },
+      }),
     ]);
 
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));
     const now = new Date();
     // Everyone whose eID is bound (Verified, VerifiedAndApproved) has a card: the owner the demo
     // card that the simulator's answer "already bound" presents, everyone else the card the

@@ -1,14 +1,14 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../src/domain/roles';
 import type { AppConfig } from '../config';
 import type { DbOrTx, Tx } from '../db/client';
-import { hashSecretToken, newSecretToken } from '../lib/secret-token';
-import { passwordSetupTokens, users } from '../db/schema';
+import { users } from '../db/schema';
 import { deletePayloadsOfAccount } from './adapter';
 import { clearAccountLoginThrottles } from './login-throttle';
+import { embeddedPasswordStore } from './password-store';
+import { issueSetupToken, revokeOpenSetupLinks } from './setup-links';
 
-/** A one-time password-setup link is valid this long (issue 3: 72 hours). */
-export const PASSWORD_SETUP_TTL_MS = 72 * 60 * 60 * 1000;
+export { PASSWORD_SETUP_TTL_MS } from './setup-links';
 
 /** The portal user the identity provider gets to know. The e-mail is the login name. */
 export interface IdpUserInput {
@@ -32,38 +32,17 @@ export class IdpUserExistsError extends Error {
 }
 
 /**
- * What the portal asks of its identity provider's administration, and nothing more. Both calls
+ * What the portal asks of its identity provider's administration, and nothing more. The calls
  * take the caller's open transaction: the portal's own `users` row (whose id is the IdP subject)
  * and any link state are written in it, so a rolled-back approval leaves no user behind.
  *
- * The embedded implementation below keeps everything in the app database. A Keycloak
- * implementation satisfies the same interface later through the Admin REST API:
- * - createUser: `POST /admin/realms/{realm}/users` (username = email, enabled, firstName,
- *   lastName, realm role assigned via `.../role-mappings/realm`), then the `users` row with
- *   Keycloak's id in `tx`. Keycloak is not part of `tx`, so it must delete the Keycloak user again
- *   when the transaction rolls back (compensation) and map Keycloak's 409 to IdpUserExistsError.
- * - createPasswordSetupLink: Keycloak's own action-token links are only ever mailed by Keycloak
- *   (`PUT .../users/{id}/execute-actions-email` with UPDATE_PASSWORD), which would bypass the
- *   portal's German mail. So the link stays the portal's: a token stored in
- *   `password_setup_tokens` like here, pointing to a portal-served set-password page that calls
- *   `PUT /admin/realms/{realm}/users/{id}/reset-password` (temporary: false) on submit.
- * Callers therefore only ever see an absolute URL to put into their own mail.
- * - changeEmail: `PUT /admin/realms/{realm}/users/{id}` with username and email (Keycloak's 409 →
- *   IdpUserExistsError); compensated like createUser when `tx` rolls back.
- * - endSessions: `POST /admin/realms/{realm}/users/{id}/logout` (ends every session and revokes
- *   the refresh tokens). Access tokens already issued stay valid at Keycloak until they expire;
- *   the portal refuses them itself (users.sessions_ended_at, see server/modules/users/sessions.ts).
- * - disableUser: `PUT /admin/realms/{realm}/users/{id}` with `{ enabled: false }` (Keycloak then
- *   refuses every login and refresh of the account); compensated with `{ enabled: true }` when
- *   `tx` rolls back. The portal refuses the tokens of a Rejected user itself (plugins/auth.ts).
- * - changeRole: the realm role mapping, `GET /admin/realms/{realm}/roles/{role}` for the new role's
- *   representation, `DELETE .../users/{id}/role-mappings/realm` with the old role and
- *   `POST .../users/{id}/role-mappings/realm` with the new one (tokens carry it from the next
- *   refresh on), then the `users` row's role in `tx`, which stays the portal's source of the role
- *   (as here). When `tx` rolls back the old mapping is restored.
- * - changeNames: `PUT /admin/realms/{realm}/users/{id}` with firstName and lastName (tokens carry
- *   them from the next refresh on), then the `users` row in `tx`; compensated with the old names
- *   when `tx` rolls back.
+ * Two implementations pass one contract suite (tests/api/idp-admin-port.contract.test.ts): the
+ * embedded one below keeps everything in the app database; the Keycloak one
+ * (server/idp/keycloak/admin-port.ts, mapping in docs/idp-admin-port.md) calls the Admin REST
+ * API and, since Keycloak is not part of the transaction, undoes its calls when the transaction
+ * rolls back (server/db/tx-effects.ts). Set-password links are the portal's own in both: a token
+ * in `password_setup_tokens` and a portal-served German page (server/idp/set-password.ts), so
+ * callers only ever see an absolute URL to put into their own mail.
  */
 export interface IdpAdminPort {
   /** Creates the user; throws IdpUserExistsError when the e-mail is taken. */
@@ -98,7 +77,7 @@ export interface IdpAdminPort {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The IdP administration; decorated by the embedded IdP (a Keycloak implementation follows). */
+    /** The IdP administration: the embedded provider's, or Keycloak's when EMBEDDED=false (app.ts). */
     idpAdmin?: IdpAdminPort;
   }
 }
@@ -108,23 +87,34 @@ export function setPasswordUrl(issuer: string): string {
   return `${issuer}/login-actions/set-password`;
 }
 
-function isUniqueViolation(err: unknown): boolean {
+/** PostgreSQL's unique_violation (23505), as drizzle passes it on from either driver. */
+export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | undefined;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** Every still-open set-password link of the user stops working. */
-async function revokeOpenSetupLinks(tx: Tx, userId: string, at: Date): Promise<void> {
-  await tx
-    .update(passwordSetupTokens)
-    .set({ revokedAt: at })
-    .where(
-      and(
-        eq(passwordSetupTokens.userId, userId),
-        isNull(passwordSetupTokens.usedAt),
-        isNull(passwordSetupTokens.revokedAt),
-      ),
+/**
+ * Inserts the portal's `users` row (with the IdP's id when it has one); IdpUserExistsError when
+ * the e-mail is taken. A savepoint: on PostgreSQL a failed statement would otherwise poison the
+ * caller's transaction.
+ */
+export async function insertPortalUser(
+  tx: Tx,
+  input: IdpUserInput,
+  extra: { id?: string; passwordHash?: string | null } = {},
+): Promise<{ id: string }> {
+  try {
+    const [row] = await tx.transaction((inner) =>
+      inner
+        .insert(users)
+        .values({ ...input, ...extra, email: input.email.trim().toLowerCase() })
+        .returning({ id: users.id }),
     );
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new IdpUserExistsError();
+    throw err;
+  }
 }
 
 /**
@@ -136,41 +126,14 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
   const linkBase = setPasswordUrl(config.keycloak.issuer);
   return {
     async createUser(tx, input) {
-      try {
-        // A savepoint: on PostgreSQL a failed statement would otherwise poison the caller's transaction.
-        const [row] = await tx.transaction((inner) =>
-          inner
-            .insert(users)
-            .values({ ...input, email: input.email.trim().toLowerCase(), passwordHash: null })
-            .returning({ id: users.id }),
-        );
-        return row;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new IdpUserExistsError();
-        throw err;
-      }
+      return insertPortalUser(tx, input, { passwordHash: null });
     },
 
     async createPasswordSetupLink(tx, userId) {
-      const token = newSecretToken();
-      const at = now();
-      await revokeOpenSetupLinks(tx, userId, at);
-      await tx.insert(passwordSetupTokens).values({
-        tokenHash: hashSecretToken(token),
-        userId,
-        expiresAt: new Date(at.getTime() + PASSWORD_SETUP_TTL_MS),
-      });
-      return `${linkBase}?token=${token}`;
+      return `${linkBase}?token=${await issueSetupToken(tx, userId, now())}`;
     },
 
-    async hasPassword(db, userId) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
-        .limit(1);
-      return Boolean(row);
-    },
+    hasPassword: embeddedPasswordStore.hasPassword,
 
     async deleteUser(tx, userId) {
       // The user's password-setup links go with the row (foreign key, on delete cascade).

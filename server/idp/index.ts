@@ -6,7 +6,8 @@ import type Provider from 'oidc-provider';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { describeError } from './adapter';
-import { createEmbeddedIdpAdminPort } from './admin-port';
+import { createEmbeddedIdpAdminPort, setPasswordUrl } from './admin-port';
+import { embeddedPasswordStore } from './password-store';
 import { registerInteractionRoutes } from './interactions';
 import { realmMiddleware, registerTokenRoutes } from './keycloak-compat';
 import { registerKeycloakPages } from './keycloak-pages';
@@ -105,7 +106,13 @@ export async function registerEmbeddedIdp(
   });
   // Account activation: the set-password page of the IdP-admin port's links, with its own error handler too.
   await app.register(async (activation) => {
-    registerSetPasswordRoutes(activation, { config, db, basePath, footer: () => pageFooter(config) });
+    registerSetPasswordRoutes(activation, {
+      config,
+      db,
+      path: setPasswordUrl(basePath),
+      passwords: embeddedPasswordStore,
+      footer: () => pageFooter(config),
+    });
   });
   await app.register(async (realm) => {
     registerKeycloakPages(realm, { provider, clientId: config.keycloak.clientId, basePath, origins });

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { validateNewPassword } from '../../src/domain/password';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { passwordSetupTokens, users } from '../db/schema';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../lib/secret-token';
-import { storeNewPassword } from './accounts';
 import { newPasswordFields } from './new-password-form';
-import { hashPassword } from './passwords';
+import type { PasswordStore } from './password-store';
 import {
   renderPasswordSavedPage,
   renderSetPasswordMessage,
@@ -19,10 +18,18 @@ import {
 export interface SetPasswordRouteOptions {
   config: AppConfig;
   db: Db;
-  /** The realm's path, e.g. /realms/lumio. */
-  basePath: string;
+  /**
+   * Path of the page: below the embedded realm (/realms/lumio/login-actions/set-password), or,
+   * with Keycloak, a path of the portal itself (SET_PASSWORD_PORTAL_PATH), since the realm's
+   * paths are then Keycloak's.
+   */
+  path: string;
+  passwords: PasswordStore;
   footer: () => string;
 }
+
+/** The set-password page's path in Keycloak mode, below PUBLIC_URL. */
+export const SET_PASSWORD_PORTAL_PATH = '/account/set-password';
 
 const tokenQuery = z.object({ token: z.string().optional() });
 const setPasswordForm = z.object({
@@ -37,7 +44,7 @@ const setPasswordForm = z.object({
 export type TokenState =
   { state: 'valid'; userId: string; email: string } | { state: 'unknown' | 'expired' | 'used' | 'replaced' };
 
-async function lookupToken(db: Db, token: string, now: Date): Promise<TokenState> {
+async function lookupToken(db: Db, passwords: PasswordStore, token: string, now: Date): Promise<TokenState> {
   if (!SECRET_TOKEN_PATTERN.test(token)) return { state: 'unknown' };
   const [row] = await db
     .select({
@@ -46,59 +53,73 @@ async function lookupToken(db: Db, token: string, now: Date): Promise<TokenState
       expiresAt: passwordSetupTokens.expiresAt,
       usedAt: passwordSetupTokens.usedAt,
       revokedAt: passwordSetupTokens.revokedAt,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(passwordSetupTokens)
     .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
     .where(eq(passwordSetupTokens.tokenHash, hashSecretToken(token)))
     .limit(1);
   if (!row) return { state: 'unknown' };
+  if (row.usedAt) return { state: 'used' };
   // Another link of the user set the password: for the user, this one was used too.
-  if (row.usedAt || (row.revokedAt && row.hasPassword)) return { state: 'used' };
-  if (row.revokedAt) return { state: 'replaced' };
+  if (row.revokedAt) return { state: (await passwords.hasPassword(db, row.userId)) ? 'used' : 'replaced' };
   if (row.expiresAt <= now) return { state: 'expired' };
   return { state: 'valid', userId: row.userId, email: row.email };
 }
 
+/** Rolls the transaction back when the IdP refused the password: the link stays usable. */
+class PasswordRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super('the identity provider refused the password');
+  }
+}
+
+type SetResult = { userId: string } | { problems: string[] } | undefined;
+
 /**
  * Spends the token and sets the password in one transaction. The conditional update decides a
  * race between two submits: only one finds the token unused. Every other open link of the user
- * dies with it, and the account's login throttle (failed logins from any address) is cleared.
+ * dies with it, and the IdP's store starts the account afresh (the embedded login throttle).
  */
 async function consumeTokenAndSetPassword(
   db: Db,
+  passwords: PasswordStore,
   token: string,
-  passwordHash: string,
+  prepared: unknown,
   now: Date,
-): Promise<string | undefined> {
-  return db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(passwordSetupTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordSetupTokens.tokenHash, hashSecretToken(token)),
-          isNull(passwordSetupTokens.usedAt),
-          isNull(passwordSetupTokens.revokedAt),
-          gt(passwordSetupTokens.expiresAt, now),
-        ),
-      )
-      .returning({ userId: passwordSetupTokens.userId });
-    if (!spent) return undefined;
-    await storeNewPassword(tx, spent.userId, passwordHash, now);
-    return spent.userId;
-  });
+): Promise<SetResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [spent] = await tx
+        .update(passwordSetupTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordSetupTokens.tokenHash, hashSecretToken(token)),
+            isNull(passwordSetupTokens.usedAt),
+            isNull(passwordSetupTokens.revokedAt),
+            gt(passwordSetupTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordSetupTokens.userId });
+      if (!spent) return undefined;
+      const problems = await passwords.store(tx, spent.userId, prepared, now);
+      if (problems.length) throw new PasswordRefused(problems);
+      return { userId: spent.userId };
+    });
+  } catch (err) {
+    if (err instanceof PasswordRefused) return { problems: err.problems };
+    throw err;
+  }
 }
 
 /**
- * The embedded identity provider's German set-password page (account activation after an
- * approval), at `<realm>/login-actions/set-password?token=…`. Server-rendered like the login
+ * The portal's German set-password page (account activation after an approval), at `path?token=…`
+ * (see SetPasswordRouteOptions.path). Server-rendered like the login
  * page. Forgery protection: the one-time token is the form's secret, and a post whose Origin is
  * another site is refused. Rate limited per address like the login form.
  */
 export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswordRouteOptions): void {
-  const { config, db, basePath, footer } = opts;
-  const path = `${basePath}/login-actions/set-password`;
+  const { config, db, path, passwords, footer } = opts;
   const homeUrl = `${config.publicUrl}/`;
   const ownOrigin = new URL(config.publicUrl).origin;
   const routeOptions = {
@@ -139,7 +160,7 @@ export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswor
   app.get(path, routeOptions, async (request, reply) => {
     const query = tokenQuery.safeParse(request.query);
     const token = query.success ? (query.data.token ?? '') : '';
-    const found = await lookupToken(db, token, new Date());
+    const found = await lookupToken(db, passwords, token, new Date());
     if (found.state !== 'valid') return sendUnusable(reply, found.state);
     return sendHtml(reply, renderSetPasswordPage({ action: path, token, email: found.email, footer: footer() }));
   });
@@ -153,7 +174,7 @@ export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswor
     const form = setPasswordForm.safeParse(request.body ?? {});
     if (!form.success) return sendUnusable(reply, 'unknown');
     const { token } = form.data;
-    const found = await lookupToken(db, token, new Date());
+    const found = await lookupToken(db, passwords, token, new Date());
     if (found.state !== 'valid') return sendUnusable(reply, found.state);
 
     const problems = validateNewPassword(form.data['password-new'], form.data['password-confirm']);
@@ -167,14 +188,24 @@ export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswor
       });
       return sendHtml(reply, page, 400);
     }
-    const passwordHash = await hashPassword(form.data['password-new']);
-    const userId = await consumeTokenAndSetPassword(db, token, passwordHash, new Date());
+    const prepared = await passwords.prepare(form.data['password-new']);
+    const result = await consumeTokenAndSetPassword(db, passwords, token, prepared, new Date());
     // Lost a race: another submit of this link or a newer link won; the page says which.
-    if (!userId) {
-      const after = await lookupToken(db, token, new Date());
+    if (!result) {
+      const after = await lookupToken(db, passwords, token, new Date());
       return sendUnusable(reply, after.state === 'valid' ? 'used' : after.state);
     }
-    request.log.info({ userId }, 'password set through setup link');
+    if ('problems' in result) {
+      const page = renderSetPasswordPage({
+        action: path,
+        token,
+        email: found.email,
+        errors: result.problems,
+        footer: footer(),
+      });
+      return sendHtml(reply, page, 400);
+    }
+    request.log.info({ userId: result.userId }, 'password set through setup link');
     return sendHtml(reply, renderPasswordSavedPage(homeUrl, footer()));
   });
 }

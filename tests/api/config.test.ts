@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 const PRODUCTION_SERVICES = {
   DATABASE_URL: 'postgres://db/lumio',
   KEYCLOAK_URL: 'https://id.example.de',
+  KEYCLOAK_ADMIN_CLIENT_SECRET: 'service-account-secret',
   SMTP_URL: 'smtp://mail.example.de',
   PUBLIC_URL: 'https://portal.example.de',
   DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
@@ -36,7 +37,21 @@ describe('configuration from the environment', () => {
       clientId: 'lumio-web',
       audience: 'lumio-api',
       issuer: 'http://localhost:8080/realms/lumio',
+      admin: { clientId: 'lumio-server', clientSecret: undefined },
     });
+  });
+
+  it("requires the API's Keycloak service-account secret without embedded services", () => {
+    const { KEYCLOAK_ADMIN_CLIENT_SECRET: _secret, ...withoutSecret } = PRODUCTION_SERVICES;
+    expect(problemsOf({ NODE_ENV: 'production', ...withoutSecret })).toEqual([
+      expect.stringContaining('KEYCLOAK_ADMIN_CLIENT_SECRET'),
+    ]);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ...PRODUCTION_SERVICES,
+      KEYCLOAK_ADMIN_CLIENT_ID: 'portal-api',
+    });
+    expect(config.keycloak.admin).toEqual({ clientId: 'portal-api', clientSecret: 'service-account-secret' });
   });
 
   it('names each wrong value with a clear German message', () => {
@@ -86,6 +101,7 @@ describe('configuration from the environment', () => {
         NODE_ENV: 'production',
         DATABASE_URL: 'postgres://db/lumio',
         KEYCLOAK_URL: 'https://id.example.de',
+        KEYCLOAK_ADMIN_CLIENT_SECRET: 'service-account-secret',
         SMTP_URL: 'smtp://mail.example.de',
         PUBLIC_URL: 'https://portal.example.de',
         DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
@@ -99,6 +115,7 @@ describe('configuration from the environment', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://db/lumio',
       KEYCLOAK_URL: 'https://id.example.de/',
+      KEYCLOAK_ADMIN_CLIENT_SECRET: 'service-account-secret',
       SMTP_URL: 'smtp://mail.example.de',
       PUBLIC_URL: 'https://portal.example.de',
       DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),

@@ -23,6 +23,7 @@ const PRODUCTION = {
   DATABASE_URL: 'postgres://lumio@127.0.0.1:1/lumio',
   // Only contacted to verify a token or send a mail; these tests do neither.
   KEYCLOAK_URL: 'https://id.example.de',
+  KEYCLOAK_ADMIN_CLIENT_SECRET: 'service-account-secret',
   SMTP_URL: 'smtp://127.0.0.1:1',
   DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };

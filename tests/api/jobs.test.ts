@@ -135,6 +135,7 @@ describe('background jobs', () => {
           EMBEDDED: 'false',
           PUBLIC_URL: 'http://localhost:8080',
           KEYCLOAK_URL: 'http://127.0.0.1:1',
+          KEYCLOAK_ADMIN_CLIENT_SECRET: 'service-account-secret',
           DATABASE_URL: api.database.url,
           SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
           DOCUMENT_ENCRYPTION_KEY: key,

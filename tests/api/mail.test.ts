@@ -258,6 +258,7 @@ describe('mail without embedded mode', () => {
       DATABASE_URL: 'postgres://lumio@127.0.0.1:1/lumio',
       // Only contacted when a token has to be verified; this test sends none.
       KEYCLOAK_URL: 'http://127.0.0.1:1',
+      KEYCLOAK_ADMIN_CLIENT_SECRET: 'service-account-secret',
       SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
       MAIL_FROM: 'Lumio <no-reply@portal.example.de>',
       DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

@@ -4,7 +4,7 @@ import { AccessibilityWatch } from './support/accessibility';
 import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { expectLandingPage, logIn, mainMenu } from './support/login';
-import { linkMatching, waitForMail } from './support/mails';
+import { linkMatching, waitForMail, SET_PASSWORD_LINK } from './support/mails';
 
 /*
  * Issue 12, route administration ('Verwaltung'): the SystemAdmin creates a SystemIntegratorAdmin
@@ -71,7 +71,7 @@ test('the SystemAdmin creates a SystemIntegratorAdmin, who sets a password from 
   expect(mail.text).toContain('„System-Integrator-Admin“ für den System-Integrator „Bildwerk Systeme AG (BILDWERK)“');
   const other = await (await browser.newContext()).newPage();
   const watch = await AccessibilityWatch.attach(other);
-  await other.goto(linkMatching(mail, /\/realms\/lumio\/login-actions\/set-password\?token=/));
+  await other.goto(linkMatching(mail, SET_PASSWORD_LINK));
   await expect(other.locator('#username')).toHaveValue(newAdmin.email);
   await other.locator('#password-new').fill(newAdmin.password);
   await other.locator('#password-confirm').fill(newAdmin.password);

@@ -4,7 +4,7 @@ import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { REGISTERED_MAIL_SUBJECT, waitForInvitationLink } from './support/invitations';
 import { expectLandingPage, logIn, mainMenu } from './support/login';
-import { linkMatching, waitForMail } from './support/mails';
+import { linkMatching, waitForMail, SET_PASSWORD_LINK } from './support/mails';
 
 /*
  * Issue 10, the invitation: the owner of Fotostudio Sonnenschein invites an address through
@@ -86,7 +86,7 @@ test('the owner invites, the invitee registers through the mailed link, sets a p
   expect(steps.text).toContain(`Guten Tag Frau ${invitee.lastName},`);
   expect(steps.text).toContain('eID-Verifizierung');
   expect(steps.text).toContain(`Freigabe durch „${COMPANY}“`);
-  await page.goto(linkMatching(steps, /\/realms\/lumio\/login-actions\/set-password\?token=/));
+  await page.goto(linkMatching(steps, SET_PASSWORD_LINK));
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort festlegen' })).toBeVisible();
   await expect(page.locator('#username')).toHaveValue(invitee.email);
   await page.locator('#password-new').fill(PASSWORD);

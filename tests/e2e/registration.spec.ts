@@ -3,7 +3,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { DEMO_USERS } from './support/demoUsers';
 import { exeFile, pdfFile, pngFile, tooLargePngFile, type FilePayload } from './support/files';
-import { linkMatching, mailsTo, waitForMail } from './support/mails';
+import { linkMatching, mailsTo, waitForMail, SET_PASSWORD_LINK } from './support/mails';
 import { logIn, mainMenu } from './support/login';
 
 /*
@@ -462,7 +462,7 @@ test('admin@lumio.example reviews the application, downloads the proofs and appr
 
 test('admin@lumio.example sends the activation mail again; the earlier link stops working', async ({ page }) => {
   const first = await waitForMail(page.request, { to: applicant.email, subject: MAIL.activation });
-  const earlierLink = linkMatching(first, /\/realms\/lumio\/login-actions\/set-password\?token=/);
+  const earlierLink = linkMatching(first, SET_PASSWORD_LINK);
 
   await logIn(page, DEMO_USERS.lumioAdmin);
   expect(state.companyPath, 'Firma aus der Genehmigung').toBeDefined();
@@ -501,7 +501,7 @@ test('the new owner sets a password from the activation mail, logs in and sees o
   const mail = await waitForMail(page.request, { to: applicant.email, subject: MAIL.activation });
   expect(mail.text).toContain(`Guten Tag Frau ${applicant.lastName},`);
   expect(mail.text).toContain(`„${company.name}“`);
-  const link = linkMatching(mail, /\/realms\/lumio\/login-actions\/set-password\?token=/);
+  const link = linkMatching(mail, SET_PASSWORD_LINK);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort festlegen' })).toBeVisible();

@@ -72,6 +72,12 @@ export function linksIn(mail: CaughtMail): string[] {
   return links;
 }
 
+/**
+ * The set-password link of an activation mail, whichever identity provider runs: the embedded one
+ * serves the page below its realm, with Keycloak it is the portal's own page (docs/idp-admin-port.md).
+ */
+export const SET_PASSWORD_LINK = /\/(?:realms\/lumio\/login-actions|account)\/set-password\?token=/;
+
 /** The one link of the mail whose URL matches, e.g. the confirmation or set-password link. */
 export function linkMatching(mail: CaughtMail, pattern: RegExp): string {
   const matching = linksIn(mail).filter((link) => pattern.test(link));

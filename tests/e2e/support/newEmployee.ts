@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_USERS } from './demoUsers';
 import { REGISTERED_MAIL_SUBJECT, waitForInvitationLink } from './invitations';
-import { linkMatching, waitForMail } from './mails';
+import { linkMatching, waitForMail, SET_PASSWORD_LINK } from './mails';
 import { accessTokenOf, xsrfHeader } from './newOwner';
 
 /** An employee made for one test: invited into Studio Sonnenschein, registered, password set. */
@@ -54,7 +54,7 @@ export async function createNewEmployee(
   expect(registered.status(), 'registered through the invitation').toBe(201);
 
   const steps = await waitForMail(request, { to: employee.email, subject: REGISTERED_MAIL_SUBJECT });
-  const setPassword = new URL(linkMatching(steps, /\/login-actions\/set-password\?token=/));
+  const setPassword = new URL(linkMatching(steps, SET_PASSWORD_LINK));
   const saved = await request.post(setPassword.pathname, {
     headers: { origin: new URL(baseURL).origin },
     form: {

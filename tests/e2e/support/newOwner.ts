@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { RuntimeConfig } from '../../../src/domain/runtimeConfig';
 import { DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
-import { linkMatching, waitForMail } from './mails';
+import { linkMatching, waitForMail, SET_PASSWORD_LINK } from './mails';
 
 /** An owner made for one test: the company is its own, so the test may change or delete it. */
 export interface NewOwner {
@@ -142,7 +142,7 @@ export async function createNewOwner(request: APIRequestContext, baseURL: string
   expectStatus(approved, 200, 'application approved');
 
   const activation = await waitForMail(request, { to: owner.email, subject: MAIL.activation });
-  const setPassword = new URL(linkMatching(activation, /\/login-actions\/set-password\?token=/));
+  const setPassword = new URL(linkMatching(activation, SET_PASSWORD_LINK));
   const saved = await request.post(setPassword.pathname, {
     headers: { origin: new URL(baseURL).origin },
     form: {
