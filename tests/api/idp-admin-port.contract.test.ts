@@ -311,6 +311,8 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
     const link = new URL(await idp.app.db.transaction((tx) => port.createPasswordSetupLink(tx, id)));
     await idp.app.db.transaction((tx) => port.disableUser(tx, id));
     expect(await idp.account(id)).toMatchObject({ enabled: false });
+    // The portal's own record: recipient queries leave disabled accounts out.
+    expect((await portalRow(id))?.disabledAt).toEqual(expect.any(Date));
     expect(await idp.login(input.email, PASSWORD)).toBeUndefined();
     const page = await idp.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(page.statusCode).toBe(410);
@@ -371,7 +373,12 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
         await port.disableUser(tx, id);
       });
       expect(await idp.account(id)).toEqual(before);
-      expect(await portalRow(id)).toMatchObject({ email: input.email, firstName: 'Vera', role: 'Employee' });
+      expect(await portalRow(id)).toMatchObject({
+        email: input.email,
+        firstName: 'Vera',
+        role: 'Employee',
+        disabledAt: null,
+      });
     });
 
     contract('a deletion does not happen, and the account still logs in', async () => {

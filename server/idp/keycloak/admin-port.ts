@@ -257,8 +257,12 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
 
     async disableUser(tx, userId) {
       assertTracked(tx);
+      const at = now();
       // A rejected invitee who never set a password must not set one through the mailed link.
-      await revokeOpenSetupLinks(tx, userId, now());
+      await revokeOpenSetupLinks(tx, userId, at);
+      // The portal's own record of it too, as the embedded port keeps it (queries that pick
+      // recipients leave disabled accounts out: package-notices.repository.ts).
+      await tx.update(users).set({ disabledAt: at, updatedAt: at }).where(eq(users.id, userId));
       const before = await updateUser(userId, (rep) => ({ ...rep, enabled: false }));
       if (before.enabled !== false) {
         onRollback(tx, `enable Keycloak user ${userId} again`, async () => {
