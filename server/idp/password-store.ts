@@ -22,6 +22,16 @@ export interface PasswordStore<P = unknown> {
   store(tx: Tx, userId: string, prepared: P, now: Date): Promise<string[]>;
 }
 
+/**
+ * The IdP no longer has the link's account (an operator removed it at Keycloak while the portal
+ * row stayed): the link leads nowhere, and the page says so instead of failing.
+ */
+export class PasswordAccountGoneError extends Error {
+  constructor() {
+    super('the identity provider has no account for this link any more');
+  }
+}
+
 /** The embedded identity provider's passwords: scrypt hashes in the users row. */
 export const embeddedPasswordStore: PasswordStore<string> = {
   async hasPassword(db, userId) {

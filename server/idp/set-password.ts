@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { passwordSetupTokens, users } from '../db/schema';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../lib/secret-token';
 import { newPasswordFields } from './new-password-form';
-import type { PasswordStore } from './password-store';
+import { PasswordAccountGoneError, type PasswordStore } from './password-store';
 import {
   renderPasswordSavedPage,
   renderSetPasswordMessage,
@@ -73,7 +73,7 @@ class PasswordRefused extends Error {
   }
 }
 
-type SetResult = { userId: string } | { problems: string[] } | undefined;
+type SetResult = { userId: string } | { problems: string[] } | { accountGone: true } | undefined;
 
 /**
  * Spends the token and sets the password in one transaction. The conditional update decides a
@@ -108,6 +108,7 @@ async function consumeTokenAndSetPassword(
     });
   } catch (err) {
     if (err instanceof PasswordRefused) return { problems: err.problems };
+    if (err instanceof PasswordAccountGoneError) return { accountGone: true };
     throw err;
   }
 }
@@ -194,6 +195,10 @@ export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswor
     if (!result) {
       const after = await lookupToken(db, passwords, token, new Date());
       return sendUnusable(reply, after.state === 'valid' ? 'used' : after.state);
+    }
+    if ('accountGone' in result) {
+      request.log.warn({ userId: found.userId }, 'set-password link of an account the IdP no longer has');
+      return sendUnusable(reply, 'unknown');
     }
     if ('problems' in result) {
       const page = renderSetPasswordPage({

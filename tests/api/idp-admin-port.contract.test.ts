@@ -336,6 +336,18 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
     expect(await idp.account(id)).toBeUndefined();
   });
 
+  separateLoginContract(
+    'a set-password link of a user whose login an operator removed says it is invalid',
+    async () => {
+      const { id } = await create(person());
+      await idp.dropAccount!(id);
+      const { saved } = await setPasswordThroughLink(id);
+      expect(saved.statusCode).toBe(404);
+      expect(saved.headers['content-type']).toMatch(/^text\/html/);
+      expect(saved.body).toContain(SET_PASSWORD_TEXTS.invalidTitle);
+    },
+  );
+
   contract('ends every session: a refresh token of an earlier login stops working', async () => {
     const input = person();
     const { id } = await create(input);

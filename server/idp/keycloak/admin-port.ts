@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { afterCommit, assertTracked, onRollback } from '../../db/tx-effects';
 import { IdpUserExistsError, insertPortalUser, isUniqueViolation, type IdpAdminPort } from '../admin-port';
-import type { PasswordStore } from '../password-store';
+import { PasswordAccountGoneError, type PasswordStore } from '../password-store';
 import { SET_PASSWORD_PORTAL_PATH } from '../set-password';
 import { issueSetupToken, revokeOpenSetupLinks } from '../setup-links';
 import { keycloakErrorOf, statusOf, type KeycloakConnection } from './connection';
@@ -133,6 +133,7 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
           kc.users.resetPassword({ id: userId, credential: { type: 'password', value: password, temporary: false } }),
         );
       } catch (err) {
+        if (statusOf(err) === 404) throw new PasswordAccountGoneError();
         const message = statusOf(err) === 400 ? policyMessage(keycloakErrorOf(err)) : undefined;
         if (message) return [message];
         throw err;
