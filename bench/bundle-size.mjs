@@ -204,6 +204,15 @@ async function main() {
       (page) => page.getByRole('combobox', { name: 'Rolle' }),
       "select 'Rolle'",
     );
+    // Issue 14: the report request and its results, as the owner opens them.
+    await screen(
+      owner.context,
+      'reports',
+      'Owner',
+      '/identification-process-reports',
+      (page) => page.getByRole('button', { name: 'Ergebnisse aktualisieren' }),
+      "button 'Ergebnisse aktualisieren'",
+    );
     await owner.context.close();
 
     // The eID verification's first step, as an owner whose registration is unfinished opens it.
