@@ -4,6 +4,7 @@
 // on its own HTTP port, at the same /dev/mail pages and /dev/mail.json the embedded mode serves.
 // It is never part of the portal's build: scripts/build-server.mjs bundles server/server.ts only.
 import { rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { startMailCatcher } from '../server/mail/catcher';
@@ -25,21 +26,27 @@ function port(name: string, value: string | undefined, fallback: number): number
   return n;
 }
 
-const given: Record<string, string | undefined> = {};
-const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--help' || args[i] === '-h') {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  if (!['--smtp-port', '--http-port', '--pid-file'].includes(args[i])) {
-    console.error(`Unbekannte Option ${args[i]}.\n\n${USAGE}`);
-    process.exit(2);
-  }
-  given[args[i]] = args[++i] ?? '';
+let given: { 'smtp-port'?: string; 'http-port'?: string; 'pid-file'?: string; help?: boolean };
+try {
+  given = parseArgs({
+    options: {
+      'smtp-port': { type: 'string' },
+      'http-port': { type: 'string' },
+      'pid-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+} catch {
+  // parseArgs names the problem in English; the usage below says what is accepted.
+  console.error(`Unbekannte oder unvollständige Option in: ${process.argv.slice(2).join(' ')}\n\n${USAGE}`);
+  process.exit(2);
 }
-const smtpPort = port('--smtp-port', given['--smtp-port'] ?? process.env.MAIL_CATCHER_SMTP_PORT, 2525);
-const httpPort = port('--http-port', given['--http-port'] ?? process.env.MAIL_CATCHER_HTTP_PORT, 8025);
+if (given.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const smtpPort = port('--smtp-port', given['smtp-port'] ?? process.env.MAIL_CATCHER_SMTP_PORT, 2525);
+const httpPort = port('--http-port', given['http-port'] ?? process.env.MAIL_CATCHER_HTTP_PORT, 8025);
 
 async function main() {
   const catcher = await startMailCatcher({
@@ -63,7 +70,7 @@ async function main() {
   Mails  http://localhost:${httpPort}/dev/mail   JSON: http://localhost:${httpPort}/dev/mail.json
 Beenden: Strg+C`);
 
-  const pidFile = given['--pid-file'];
+  const pidFile = given['pid-file'];
   if (pidFile) writeFileSync(pidFile, `${process.pid}\n`);
 
   const stop = async () => {
