@@ -13,11 +13,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { build } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { systemIntegrators } from '../server/db/schema';
+import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { loginAs } from '../tests/api/helpers/login';
 import { generateSystemIntegrators, lastCode, ROW_COUNT } from './lib/system-integrator-data';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
@@ -30,23 +30,6 @@ type Request = { type: 'explain'; urls: string[] } | { type: 'stats-reset' } | {
 
 interface QueryClient {
   query(text: string | { text: string }, params?: unknown[], ...rest: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/** Creates the benchmark database on the PostgreSQL server when it does not exist yet. */
-async function ensurePostgresDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Inserts the fixed data set in one transaction (all or nothing), unless it is already there. */
@@ -172,7 +155,8 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_PGLITE_DIR;
   if (!databaseUrl && !dataDir) throw new Error('BENCH_DATABASE_URL or BENCH_PGLITE_DIR is required');
-  if (databaseUrl) await ensurePostgresDatabase(databaseUrl);
+  // Kept when it exists: the seeded integrators of an earlier run are reused.
+  if (databaseUrl) await freshPostgresDatabase(databaseUrl, { keepExisting: true });
 
   const opened = performance.now();
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
