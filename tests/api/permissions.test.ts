@@ -99,6 +99,14 @@ interface Fixture {
    * parameters of that user's own tenant: e.g. an owner whose own company may be deleted.
    */
   standIns?: Partial<Record<Column, { token: string; own: Record<string, string> }>>;
+  /**
+   * Waits for what an allowed request starts in the background (a report's job, which completes it
+   * and queues its mail in one transaction), so that it does not land in a later check's snapshot.
+   */
+  settle?: (
+    response: Awaited<ReturnType<ReturnType<typeof apiClient>['get']>>,
+    token: string | undefined,
+  ) => Promise<void>;
 }
 
 describe('permissions (docs/permissions.md)', () => {
@@ -512,7 +520,13 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/license/{id}/prepaid-package/{packageId}/history': packageTargets,
       // Reports: `eigene` is the caller's scope; each allowed request queues a report of its own.
       'GET /api/identification-process/reports': { own: {} },
-      'POST /api/identification-process/reports': { own: {}, body: reportPeriod },
+      'POST /api/identification-process/reports': {
+        own: {},
+        body: reportPeriod,
+        settle: async (res, token) => {
+          await waitForState(apiClient(app, token), (res.json() as { id: string }).id, 'Completed');
+        },
+      },
       'GET /api/identification-process/reports/{id}': {
         own: { id: ownReports.LumioAdmin },
         perColumn: (column) => {
@@ -634,6 +648,7 @@ describe('permissions (docs/permissions.md)', () => {
           const res = await send(row, targets.own, token);
           expect([401, 403]).not.toContain(res.statusCode);
           expect(res.statusCode).toBeLessThan(500);
+          await fixture.settle?.(res, token);
         });
       }
     });
