@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { EMPLOYEE_INVITATION_VALID_DAYS } from '../../src/domain/employeeInvitation';
 import { pseudonymHash } from '../eid/pseudonym';

@@ -1,5 +1,18 @@
-import KcAdminClient, { NetworkError } from '@keycloak/keycloak-admin-client';
+import type KcAdminClient from '@keycloak/keycloak-admin-client';
 import { createServiceAccountTokens, type ServiceAccountTokens } from './token-provider';
+
+type AdminClientModule = typeof import('@keycloak/keycloak-admin-client');
+
+/**
+ * The admin client's package is loaded on the first call, not with the server: it took about 50 ms
+ * of every start, also of `npm start`'s embedded mode, which never calls Keycloak (issue 23, warm
+ * start <= 2 s). Kept once loaded, so that statusOf can tell its NetworkError.
+ */
+let adminClientModule: AdminClientModule | undefined;
+async function loadAdminClientModule(): Promise<AdminClientModule> {
+  adminClientModule ??= await import('@keycloak/keycloak-admin-client');
+  return adminClientModule;
+}
 
 export interface KeycloakConnectionOptions {
   /** Keycloak's base URL, e.g. http://localhost:8180 (no /realms). */
@@ -26,12 +39,18 @@ export function connectKeycloak(options: KeycloakConnectionOptions): KeycloakCon
     clientId: options.clientId,
     clientSecret: options.clientSecret,
   });
-  const client = new KcAdminClient({ baseUrl: base, realmName: options.realm, timeout: 15_000 });
-  client.registerTokenProvider({ getAccessToken: () => tokens.getAccessToken() });
+  let clientPromise: Promise<KcAdminClient> | undefined;
+  const adminClient = () =>
+    (clientPromise ??= loadAdminClientModule().then(({ default: AdminClient }) => {
+      const client = new AdminClient({ baseUrl: base, realmName: options.realm, timeout: 15_000 });
+      client.registerTokenProvider({ getAccessToken: () => tokens.getAccessToken() });
+      return client;
+    }));
 
   return {
     tokens,
     async call(request) {
+      const client = await adminClient();
       const token = await tokens.getAccessToken();
       try {
         return await request(client);
@@ -46,13 +65,18 @@ export function connectKeycloak(options: KeycloakConnectionOptions): KeycloakCon
 
 /** The HTTP status of a refused Admin REST request; undefined for network failures and others. */
 export function statusOf(err: unknown): number | undefined {
-  return err instanceof NetworkError ? err.response.status : undefined;
+  return isNetworkError(err) ? err.response.status : undefined;
 }
 
 /** Keycloak's error code of a refusal (`error` or `errorMessage`), e.g. invalidPasswordMinLengthMessage. */
 export function keycloakErrorOf(err: unknown): string | undefined {
-  if (!(err instanceof NetworkError)) return undefined;
+  if (!isNetworkError(err)) return undefined;
   const data = err.responseData as { error?: unknown; errorMessage?: unknown } | undefined;
   const code = typeof data?.error === 'string' ? data.error : data?.errorMessage;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** A refusal by Keycloak; only the admin client throws these, so none exists before it is loaded. */
+function isNetworkError(err: unknown): err is InstanceType<AdminClientModule['NetworkError']> {
+  return adminClientModule !== undefined && err instanceof adminClientModule.NetworkError;
 }
