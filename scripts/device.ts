@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { SERVER_MESSAGES, serverMessageToGerman } from '../src/domain/errorCatalogue';
 import { DEFAULT_URL, parseDeviceArgs, UsageError, type DeviceArgs } from './lib/device-args';
+import { fetchWithRetries } from './lib/device-retry';
 
 const HELP = `Gerätesimulator der Lumio-Geräte-API (docs/device-api.md)
 
@@ -21,26 +22,40 @@ Optionen:
   --url URL        Server (Standard ${DEFAULT_URL}, oder LUMIO_URL)
   --key SCHLÜSSEL  Lizenzschlüssel (oder LUMIO_LICENSE_KEY)
   --machine ID     Geräte-ID, 1–128 Zeichen aus A–Z a–z 0–9 . _ : - (oder LUMIO_MACHINE_ID; Standard: Rechnername)
-  --json           Antworten als JSON ausgeben
+  --attempts N     Versuche je Aufruf (1–20, Standard 8): ohne Antwort (Netzwerkfehler, Zeitüberschreitung)
+                   oder bei 502/503/504 wird derselbe Aufruf mit derselben Idempotenz-UUID wiederholt,
+                   mit wachsender Pause (docs/device-api.md, „Retries“)
+  --json           Antworten als JSON ausgeben; identify gibt eine Zusammenfassung aus
+                   (recorded, replayed, refused, failed, attempts, answers)
 
 Exit-Codes: 0 alles erfolgreich, 1 der Server hat (mindestens) eine Anfrage abgelehnt,
-            2 falscher Aufruf, 3 Server nicht erreichbar.
+            2 falscher Aufruf, 3 Server nach allen Versuchen nicht erreichbar.
 
 Beispiel:
   npm run device -- activate --key K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E --machine STUDIO-PC-01
   npm run device -- identify --count 20 --concurrency 5 --key K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E --machine STUDIO-PC-01`;
 
-class Unreachable extends Error {}
+class Unreachable extends Error {
+  constructor(
+    message: string,
+    readonly attempts: number,
+  ) {
+    super(message);
+  }
+}
 
 interface Answer {
   status: number;
   body: Record<string, unknown>;
+  /** HTTP attempts this answer took (1 without a retry). */
+  attempts: number;
 }
 
+/** One device call, repeated unchanged on network errors and 502/503/504 (scripts/lib/device-retry.ts). */
 async function call(args: DeviceArgs, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-  let res: Response;
-  try {
-    res = await fetch(`${args.url}${path}`, {
+  const result = await fetchWithRetries(
+    `${args.url}${path}`,
+    {
       method,
       headers: {
         authorization: `License ${args.key}`,
@@ -48,18 +63,23 @@ async function call(args: DeviceArgs, method: 'GET' | 'POST', path: string, body
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new Unreachable(`${args.url} ist nicht erreichbar (${(err as Error).cause ?? (err as Error).message}).`);
+    },
+    args.retry,
+  );
+  if (result.status === undefined) {
+    throw new Unreachable(
+      `${args.url} ist nach ${result.attempts} Versuchen nicht erreichbar (zuletzt: ${result.lastError}).`,
+      result.attempts,
+    );
   }
-  const text = await res.text();
+  const text = result.body ?? '';
   let parsed: Record<string, unknown>;
   try {
     parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
     parsed = { text };
   }
-  return { status: res.status, body: parsed };
+  return { status: result.status, body: parsed, attempts: result.attempts };
 }
 
 /** One line for a refusal: status, errorCode, server message and its German text. */
@@ -72,7 +92,7 @@ function refusal(answer: Answer): string {
 
 function show(args: DeviceArgs, answer: Answer, success: (body: Record<string, unknown>) => string): boolean {
   const ok = answer.status < 300;
-  if (args.json) console.log(JSON.stringify({ status: answer.status, ...answer.body }));
+  if (args.json) console.log(JSON.stringify({ status: answer.status, ...answer.body, attempts: answer.attempts }));
   else console.log(ok ? success(answer.body) : refusal(answer));
   return ok;
 }
@@ -102,39 +122,103 @@ async function validate(args: DeviceArgs): Promise<boolean> {
   });
 }
 
+/** What `identify --json` prints once all requests are done. */
+interface IdentifySummary {
+  requests: number;
+  /** Answered 201: a unit (or a postpaid process) was recorded by this request. */
+  recorded: number;
+  /** Answered 200: an earlier attempt of the same request had been recorded already. */
+  replayed: number;
+  /** Answered with a refusal (4xx, or another status that is not retried). */
+  refused: number;
+  /** No usable answer after every attempt (network errors, 502/503/504). */
+  failed: number;
+  /** HTTP attempts in all; attempts - requests were retries. */
+  attempts: number;
+  seconds: number;
+  statuses: Record<string, number>;
+  /** Refusals by errorCode. */
+  refusals: Record<string, number>;
+  /** Per request: its idempotency key, the final status (absent when failed), the process id. */
+  answers: { idempotencyKey: string; status?: number; id?: string; attempts: number }[];
+}
+
+function emptySummary(): IdentifySummary {
+  return {
+    requests: 0,
+    recorded: 0,
+    replayed: 0,
+    refused: 0,
+    failed: 0,
+    attempts: 0,
+    seconds: 0,
+    statuses: {},
+    refusals: {},
+    answers: [],
+  };
+}
+
 async function identify(args: DeviceArgs): Promise<boolean> {
-  const statuses = new Map<number, number>();
-  const verbose = args.json || args.count <= 20;
+  const summary = emptySummary();
+  const verbose = !args.json && args.count <= 20;
   let next = 0;
   const started = performance.now();
   async function worker() {
     while (next < args.count) {
       next += 1;
-      const answer = await call(args, 'POST', '/api/device/identification-process', {
-        idempotencyKey: args.idempotencyKey ?? randomUUID(),
-      });
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      // One key per identification, chosen before the first attempt: every retry sends the same.
+      const idempotencyKey = args.idempotencyKey ?? randomUUID();
+      summary.requests += 1;
+      let answer: Answer;
+      try {
+        answer = await call(args, 'POST', '/api/device/identification-process', { idempotencyKey });
+      } catch (err) {
+        if (!(err instanceof Unreachable)) throw err;
+        summary.failed += 1;
+        summary.attempts += err.attempts;
+        summary.answers.push({ idempotencyKey, attempts: err.attempts });
+        if (!args.json) console.error(err.message);
+        continue;
+      }
+      summary.attempts += answer.attempts;
+      summary.statuses[answer.status] = (summary.statuses[answer.status] ?? 0) + 1;
+      if (answer.status === 201) summary.recorded += 1;
+      else if (answer.status === 200) summary.replayed += 1;
+      else {
+        summary.refused += 1;
+        const code = typeof answer.body.errorCode === 'string' ? answer.body.errorCode : String(answer.status);
+        summary.refusals[code] = (summary.refusals[code] ?? 0) + 1;
+      }
+      const id = typeof answer.body.id === 'string' ? answer.body.id : undefined;
+      summary.answers.push({ idempotencyKey, status: answer.status, id, attempts: answer.attempts });
       if (verbose) {
         show(
           args,
           answer,
           (b) =>
             `${answer.status === 201 ? 'erfasst' : 'wiederholt (nichts erneut verbraucht)'}: Vorgang ${b.id}, ` +
-            `${b.postpaid ? 'Nachberechnung' : `Paket ${b.packageId}`}, noch ${b.remainingAmount} Vorgänge`,
+            `${b.postpaid ? 'Nachberechnung' : `Paket ${b.packageId}`}, noch ${b.remainingAmount} Vorgänge` +
+            (answer.attempts > 1 ? ` (nach ${answer.attempts} Versuchen)` : ''),
         );
       }
     }
   }
   await Promise.all(Array.from({ length: args.concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${n}× ${status}`);
-  if (!args.json) {
+  summary.seconds = Math.round(performance.now() - started) / 1000;
+  if (args.json) {
+    console.log(JSON.stringify(summary));
+  } else {
+    const statuses = Object.entries(summary.statuses).map(([status, n]) => `${n}× ${status}`);
+    if (summary.failed) statuses.push(`${summary.failed}× ohne Antwort`);
+    const retries = summary.attempts - summary.requests;
     console.log(
-      `${args.count} Anfragen (${args.concurrency} gleichzeitig) in ${seconds.toFixed(1)} s: ${summary.join(', ')}` +
-        (statuses.has(402) ? ` (402 = ${SERVER_MESSAGES.noPrepaidCredit})` : ''),
+      `${args.count} Anfragen (${args.concurrency} gleichzeitig) in ${summary.seconds.toFixed(1)} s: ${statuses.join(', ')}` +
+        (summary.statuses[402] ? ` (402 = ${SERVER_MESSAGES.noPrepaidCredit})` : '') +
+        (retries ? `; ${retries} Wiederholungen` : ''),
     );
   }
-  return [...statuses.keys()].every((status) => status < 300);
+  if (summary.failed) throw new Unreachable(`${summary.failed} Anfragen blieben ohne Antwort.`, summary.attempts);
+  return summary.refused === 0;
 }
 
 async function cancel(args: DeviceArgs): Promise<boolean> {
@@ -165,7 +249,7 @@ async function main(): Promise<number> {
     return (await commands[args.command](args)) ? 0 : 1;
   } catch (err) {
     if (!(err instanceof Unreachable)) throw err;
-    console.error(err.message);
+    if (!args.json || args.command !== 'identify') console.error(err.message);
     return 3;
   }
 }

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { normalizeLicenseKey } from '../../src/domain/licenses';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './device-retry';
 
 /**
  * The command line of the device simulator (scripts/device.ts, `npm run device -- …`): what to do,
@@ -23,6 +24,8 @@ export interface DeviceArgs {
   /** cancel: the process id. */
   processId?: string;
   json: boolean;
+  /** How a call is repeated when no usable answer comes (--attempts sets the number of attempts). */
+  retry: RetryPolicy;
 }
 
 export class UsageError extends Error {}
@@ -31,6 +34,8 @@ export const DEFAULT_URL = 'http://localhost:8080';
 /** identify: at most this many requests at once, so a typo cannot flood a server. */
 export const MAX_CONCURRENCY = 200;
 export const MAX_COUNT = 100_000;
+/** --attempts: at most this many per call. */
+export const MAX_ATTEMPTS = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,12 +55,20 @@ function wholeNumber(flag: string, value: string | undefined, max: number): numb
 /**
  * Reads `argv` (without node and script). Flags: --url, --key, --machine (or LUMIO_URL,
  * LUMIO_LICENSE_KEY, LUMIO_MACHINE_ID), --force (activate), --count and --concurrency (identify),
- * --idempotency-key (identify), --json. Throws a UsageError with a German message.
+ * --idempotency-key (identify), --attempts, --json. Throws a UsageError with a German message.
  */
 export function parseDeviceArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): DeviceArgs {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
-  const valued = new Set(['--url', '--key', '--machine', '--count', '--concurrency', '--idempotency-key']);
+  const valued = new Set([
+    '--url',
+    '--key',
+    '--machine',
+    '--count',
+    '--concurrency',
+    '--idempotency-key',
+    '--attempts',
+  ]);
   const switches = new Set(['--force', '--json', '--help', '-h']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -97,9 +110,11 @@ export function parseDeviceArgs(argv: readonly string[], env: Record<string, str
     count: 1,
     concurrency: 1,
     json: flags.has('--json'),
+    retry: { ...DEFAULT_RETRY_POLICY },
   };
   if (command === 'help') return args;
 
+  if (flags.has('--attempts')) args.retry.attempts = wholeNumber('--attempts', text('--attempts'), MAX_ATTEMPTS);
   if (!args.key) throw new UsageError('Bitte den Lizenzschlüssel mit --key angeben (oder LUMIO_LICENSE_KEY setzen).');
   // Key and machine id are sent as given, also malformed: the server's refusal (400) is part of
   // what the simulator shows.

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { defaultMachineId, parseDeviceArgs, UsageError } from '../../scripts/lib/device-args';
+import { DEFAULT_RETRY_POLICY } from '../../scripts/lib/device-retry';
 
 const KEY = 'K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E';
 const base = ['--key', KEY, '--machine', 'PC-1'];
@@ -16,7 +17,19 @@ describe('device simulator arguments (scripts/lib/device-args.ts)', () => {
       count: 1,
       concurrency: 1,
       json: false,
+      retry: DEFAULT_RETRY_POLICY,
     });
+  });
+
+  it('bounds the attempts per call with --attempts', () => {
+    expect(parseDeviceArgs(['identify', '--attempts', '3', ...base]).retry).toEqual({
+      ...DEFAULT_RETRY_POLICY,
+      attempts: 3,
+    });
+    expect(() => parseDeviceArgs(['identify', '--attempts', '0', ...base])).toThrow(
+      '--attempts erwartet eine ganze Zahl von 1 bis 20.',
+    );
+    expect(() => parseDeviceArgs(['validate', '--attempts', '21', ...base])).toThrow(UsageError);
   });
 
   it('takes url, key and machine from the environment, flags first', () => {
