@@ -12,9 +12,10 @@ Aufruf: npm run device -- <Befehl> [Optionen]
 Befehle:
   activate [--force]          Lizenz an dieses Gerät binden (--force: von einem anderen Gerät übertragen)
   validate                    Zustand der Lizenz für dieses Gerät, verbleibende Vorgänge, Pakete
-  identify [--count N] [--concurrency C] [--idempotency-key UUID]
-                              N Identifizierungsvorgänge erfassen, C gleichzeitig (Standard 1 und 1);
-                              jeder mit eigener Idempotenz-UUID, außer --idempotency-key ist gesetzt
+  identify [--count N] [--duration S] [--concurrency C] [--idempotency-key UUID]
+                              N Identifizierungsvorgänge erfassen, C gleichzeitig (Standard 1 und 1),
+                              oder so viele, wie in S Sekunden gehen; jeder mit eigener
+                              Idempotenz-UUID, außer --idempotency-key ist gesetzt
   cancel <Vorgangs-ID>        Vorgang stornieren (bis 15 Minuten nach der Erfassung)
   help                        diese Hilfe
 
@@ -139,8 +140,11 @@ interface IdentifySummary {
   statuses: Record<string, number>;
   /** Refusals by errorCode. */
   refusals: Record<string, number>;
-  /** Per request: its idempotency key, the final status (absent when failed), the process id. */
-  answers: { idempotencyKey: string; status?: number; id?: string; attempts: number }[];
+  /**
+   * Per request: its idempotency key, the final status (absent when failed), the process id, the
+   * attempts and the milliseconds from the first attempt to the final answer (retries included).
+   */
+  answers: { idempotencyKey: string; status?: number; id?: string; attempts: number; ms: number }[];
 }
 
 function emptySummary(): IdentifySummary {
@@ -163,12 +167,15 @@ async function identify(args: DeviceArgs): Promise<boolean> {
   const verbose = !args.json && args.count <= 20;
   let next = 0;
   const started = performance.now();
+  const deadline = args.durationSeconds === undefined ? Infinity : started + args.durationSeconds * 1000;
   async function worker() {
-    while (next < args.count) {
+    while (next < args.count && performance.now() < deadline) {
       next += 1;
       // One key per identification, chosen before the first attempt: every retry sends the same.
       const idempotencyKey = args.idempotencyKey ?? randomUUID();
       summary.requests += 1;
+      const sent = performance.now();
+      const ms = () => Math.round(performance.now() - sent);
       let answer: Answer;
       try {
         answer = await call(args, 'POST', '/api/device/identification-process', { idempotencyKey });
@@ -176,7 +183,7 @@ async function identify(args: DeviceArgs): Promise<boolean> {
         if (!(err instanceof Unreachable)) throw err;
         summary.failed += 1;
         summary.attempts += err.attempts;
-        summary.answers.push({ idempotencyKey, attempts: err.attempts });
+        summary.answers.push({ idempotencyKey, attempts: err.attempts, ms: ms() });
         if (!args.json) console.error(err.message);
         continue;
       }
@@ -190,7 +197,7 @@ async function identify(args: DeviceArgs): Promise<boolean> {
         summary.refusals[code] = (summary.refusals[code] ?? 0) + 1;
       }
       const id = typeof answer.body.id === 'string' ? answer.body.id : undefined;
-      summary.answers.push({ idempotencyKey, status: answer.status, id, attempts: answer.attempts });
+      summary.answers.push({ idempotencyKey, status: answer.status, id, attempts: answer.attempts, ms: ms() });
       if (verbose) {
         show(
           args,
@@ -212,7 +219,7 @@ async function identify(args: DeviceArgs): Promise<boolean> {
     if (summary.failed) statuses.push(`${summary.failed}× ohne Antwort`);
     const retries = summary.attempts - summary.requests;
     console.log(
-      `${args.count} Anfragen (${args.concurrency} gleichzeitig) in ${summary.seconds.toFixed(1)} s: ${statuses.join(', ')}` +
+      `${summary.requests} Anfragen (${args.concurrency} gleichzeitig) in ${summary.seconds.toFixed(1)} s: ${statuses.join(', ')}` +
         (summary.statuses[402] ? ` (402 = ${SERVER_MESSAGES.noPrepaidCredit})` : '') +
         (retries ? `; ${retries} Wiederholungen` : ''),
     );

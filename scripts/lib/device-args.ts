@@ -19,6 +19,8 @@ export interface DeviceArgs {
   force: boolean;
   count: number;
   concurrency: number;
+  /** identify: stop starting requests after this many seconds (--duration), whatever the count. */
+  durationSeconds?: number;
   /** identify: one idempotency key for every request (shows that a retry consumes nothing). */
   idempotencyKey?: string;
   /** cancel: the process id. */
@@ -36,6 +38,8 @@ export const MAX_CONCURRENCY = 200;
 export const MAX_COUNT = 100_000;
 /** --attempts: at most this many per call. */
 export const MAX_ATTEMPTS = 20;
+/** --duration: at most a day. */
+export const MAX_DURATION_SECONDS = 86_400;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,7 +58,7 @@ function wholeNumber(flag: string, value: string | undefined, max: number): numb
 
 /**
  * Reads `argv` (without node and script). Flags: --url, --key, --machine (or LUMIO_URL,
- * LUMIO_LICENSE_KEY, LUMIO_MACHINE_ID), --force (activate), --count and --concurrency (identify),
+ * LUMIO_LICENSE_KEY, LUMIO_MACHINE_ID), --force (activate), --count, --duration and --concurrency (identify),
  * --idempotency-key (identify), --attempts, --json. Throws a UsageError with a German message.
  */
 export function parseDeviceArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): DeviceArgs {
@@ -68,6 +72,7 @@ export function parseDeviceArgs(argv: readonly string[], env: Record<string, str
     '--concurrency',
     '--idempotency-key',
     '--attempts',
+    '--duration',
   ]);
   const switches = new Set(['--force', '--json', '--help', '-h']);
   for (let i = 0; i < argv.length; i++) {
@@ -127,8 +132,14 @@ export function parseDeviceArgs(argv: readonly string[], env: Record<string, str
   only('--count', ['identify']);
   only('--concurrency', ['identify']);
   only('--idempotency-key', ['identify']);
+  only('--duration', ['identify']);
 
   if (command === 'identify') {
+    if (flags.has('--duration')) {
+      args.durationSeconds = wholeNumber('--duration', text('--duration'), MAX_DURATION_SECONDS);
+      // A duration alone runs until it is over (or MAX_COUNT requests were made).
+      if (!flags.has('--count')) args.count = MAX_COUNT;
+    }
     if (flags.has('--count')) args.count = wholeNumber('--count', text('--count'), MAX_COUNT);
     if (flags.has('--concurrency')) {
       args.concurrency = wholeNumber('--concurrency', text('--concurrency'), MAX_CONCURRENCY);

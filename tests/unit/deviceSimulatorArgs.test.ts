@@ -21,6 +21,23 @@ describe('device simulator arguments (scripts/lib/device-args.ts)', () => {
     });
   });
 
+  it('runs identify for a duration, with or without a count', () => {
+    expect(parseDeviceArgs(['identify', '--duration', '30', ...base])).toMatchObject({
+      durationSeconds: 30,
+      count: 100_000,
+    });
+    expect(parseDeviceArgs(['identify', '--duration', '30', '--count', '5', ...base])).toMatchObject({
+      durationSeconds: 30,
+      count: 5,
+    });
+    expect(() => parseDeviceArgs(['validate', '--duration', '30', ...base])).toThrow(
+      '--duration gilt nur für identify.',
+    );
+    expect(() => parseDeviceArgs(['identify', '--duration', '0', ...base])).toThrow(
+      '--duration erwartet eine ganze Zahl',
+    );
+  });
+
   it('bounds the attempts per call with --attempts', () => {
     expect(parseDeviceArgs(['identify', '--attempts', '3', ...base]).retry).toEqual({
       ...DEFAULT_RETRY_POLICY,
