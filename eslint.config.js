@@ -11,6 +11,7 @@ export default tseslint.config(
       'data',
       'node_modules',
       '.tmp',
+      '.cluster',
       'test-results',
       'playwright-report',
       'server/db/migrations',

@@ -19,15 +19,8 @@ export const SERVER_BUNDLE = join(root, 'dist-server', 'server.mjs');
  * (bench/README.md, "Reports").
  */
 export const WORKER_BUNDLE = join(root, 'dist-server', 'worker.mjs');
-/**
- * Node flags of the worker process. A report build makes short-lived strings by the million while
- * it holds about 25 MB; with V8's defaults for this machine's memory they spill into the old
- * generation and V8 lets it grow: the worker's peak RSS rose from about 150 MB at rest to 165 MB
- * for 100,000 processes and 220-280 MB for 1,000,000. Smaller semi-spaces and an old-generation
- * limit far above what any job holds keep it at 145-160 MB for both, and no slower
- * (bench/README.md, "Reports").
- */
-export const WORKER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=16', '--max-old-space-size=192'];
+/** Node flags of the worker process (scripts/lib/process-flags.mjs, shared with the production launcher). */
+export { WORKER_NODE_FLAGS } from './lib/process-flags.mjs';
 /** What the bundle is made of: when one of these is newer than the bundle, it is built again. */
 export const SERVER_SOURCES = ['server', 'src/domain', 'package-lock.json'].map((p) => join(root, p));
 

@@ -2,7 +2,8 @@
 // runs the worker process (dist-server/worker.mjs, from server/worker.ts): background jobs only,
 // beside API processes started with JOB_WORKERS=false.
 import { spawn } from 'node:child_process';
-import { buildServer, SERVER_BUNDLE, SERVER_SOURCES, WORKER_BUNDLE, WORKER_NODE_FLAGS } from './build-server.mjs';
+import { buildServer, SERVER_BUNDLE, SERVER_SOURCES, WORKER_BUNDLE } from './build-server.mjs';
+import { WORKER_NODE_FLAGS } from './lib/process-flags.mjs';
 import { isStale } from './lib/freshness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -1,0 +1,82 @@
+// A login through Keycloak's own login page, as the web app's browser does it (authorization code
+// with PKCE for the public client lumio-web, redirect to the portal), for the benchmarks that need
+// a portal user's access token against a real Keycloak (bench/cluster.mjs). No password grant:
+// the realm does not allow it for the portal's clients.
+import { createHash, randomBytes } from 'node:crypto';
+
+const base64url = (buffer) => buffer.toString('base64url');
+
+/** Cookies of a Set-Cookie list as one Cookie header (name=value only). */
+function cookieHeader(jar) {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+function remember(jar, response) {
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair] = cookie.split(';');
+    const eq = pair.indexOf('=');
+    jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+}
+
+/**
+ * @param {{ keycloakUrl: string, realm?: string, clientId?: string, portalUrl: string, username: string, password: string }} options
+ * @returns {Promise<{ accessToken: string, refreshToken: string }>}
+ */
+export async function loginThroughKeycloak({
+  keycloakUrl,
+  realm = 'lumio',
+  clientId = 'lumio-web',
+  portalUrl,
+  username,
+  password,
+}) {
+  const realmUrl = `${keycloakUrl.replace(/\/$/, '')}/realms/${realm}/protocol/openid-connect`;
+  const redirectUri = `${portalUrl.replace(/\/$/, '')}/`;
+  const verifier = base64url(randomBytes(32));
+  const challenge = base64url(createHash('sha256').update(verifier).digest());
+  const jar = new Map();
+
+  const auth = new URL(`${realmUrl}/auth`);
+  for (const [key, value] of Object.entries({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid',
+    state: base64url(randomBytes(12)),
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  })) {
+    auth.searchParams.set(key, value);
+  }
+  const page = await fetch(auth, { redirect: 'manual' });
+  remember(jar, page);
+  const html = await page.text();
+  const action = /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`Keycloak's login page has no login form (status ${page.status})`);
+
+  const submitted = await fetch(action.replaceAll('&amp;', '&'), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(jar) },
+    body: new URLSearchParams({ username, password, credentialId: '' }),
+  });
+  await submitted.arrayBuffer();
+  const location = submitted.headers.get('location');
+  const code = location ? new URL(location).searchParams.get('code') : null;
+  if (!code) throw new Error(`Keycloak refused the login of ${username} (status ${submitted.status})`);
+
+  const token = await fetch(`${realmUrl}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    }),
+  });
+  if (!token.ok) throw new Error(`Keycloak's token endpoint answered ${token.status}`);
+  const body = await token.json();
+  return { accessToken: body.access_token, refreshToken: body.refresh_token };
+}

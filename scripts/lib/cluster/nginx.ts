@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+
+/**
+ * nginx for `npm run cluster`: the project's deploy/nginx/lumio.conf as it is, with only its listen
+ * port set to the cluster's, the instances' list beside it (lumio-upstreams.conf, which lumio.conf
+ * includes) and a main configuration that keeps pid, logs and temporary files in the cluster's
+ * directory. Pure; tests/unit/clusterNginx.test.ts checks it and CI runs it.
+ */
+
+/** Seconds nginx leaves out an instance that failed once (deploy/nginx/lumio-upstreams.conf). */
+export const NGINX_FAIL_TIMEOUT_SECONDS = 2;
+
+export function upstreamLines(apiPorts: readonly number[]): string {
+  return (
+    apiPorts
+      .map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_SECONDS}s;`)
+      .join('\n') + '\n'
+  );
+}
+
+/** lumio.conf with its one `listen 8080;` set to `port`; anything else in the file stays. */
+export function siteWithPort(site: string, port: number): string {
+  const listens = site.match(/^\s*listen\s+\d+;/gm) ?? [];
+  if (listens.length !== 1) throw new Error('deploy/nginx/lumio.conf: expected exactly one "listen <port>;" line');
+  return site.replace(/^(\s*listen\s+)\d+;/m, `$1${port};`);
+}
+
+export function mainConfig(dir: string): string {
+  const temp = (name: string) => join(dir, 'temp', name);
+  return `# Written by npm run cluster; the site is deploy/nginx/lumio.conf (copied beside this file).
+daemon off;
+worker_processes 2;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+    access_log ${join(dir, 'access.log')};
+    client_body_temp_path ${temp('client_body')};
+    proxy_temp_path ${temp('proxy')};
+    fastcgi_temp_path ${temp('fastcgi')};
+    uwsgi_temp_path ${temp('uwsgi')};
+    scgi_temp_path ${temp('scgi')};
+    include ${join(dir, 'lumio.conf')};
+}
+`;
+}

@@ -1,0 +1,1 @@
+export declare const WORKER_NODE_FLAGS: string[];
