@@ -121,7 +121,12 @@ async function createDeviceLicences(db, token) {
     const licence = await api('/api/license', {
       token,
       method: 'POST',
-      body: { storeId: store.store_id, systemIntegratorId: store.integrator_id, postpaidAllowed: false },
+      body: {
+        storeId: store.store_id,
+        systemIntegratorId: store.integrator_id,
+        resellerId: null,
+        postpaidAllowed: false,
+      },
     });
     if (licence.status !== 201) throw new Error(`creating a licence: ${licence.status} ${licence.text}`);
     const pack = await api(`/api/license/${licence.json.id}/prepaid-package`, {

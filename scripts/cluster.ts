@@ -27,11 +27,14 @@ class ClusterError extends Error {}
 
 const log = (line: string) => console.log(line);
 
-/** The URL that tells whether a process of the cluster is ready. */
+/**
+ * The URL that tells whether a process of the cluster is ready: an API instance's readiness, a
+ * worker's metrics endpoint (it opens once the worker has its database and job queue).
+ */
 function readyUrl(app: AppProcess): string {
   return app.kind === 'api'
     ? `http://127.0.0.1:${app.port}/health/ready`
-    : `http://127.0.0.1:${app.metricsPort}/health/ready`;
+    : `http://127.0.0.1:${app.metricsPort}/metrics`;
 }
 
 function nginxBinary(): string | undefined {
