@@ -2,7 +2,7 @@
 // figure next to its budget (issues 2 and 3, "Budgets"). Budgets are reported, not enforced: a figure
 // over budget prints OVER, and only a benchmark that crashes makes the exit code non-zero.
 //
-// Usage: npm run bench [-- bundle startup system-integrators document-upload approval recovery device-api reports keycloak] [-- --seconds 10]
+// Usage: npm run bench [-- bundle wire-bytes lighthouse startup system-integrators document-upload approval recovery device-api reports keycloak] [-- --seconds 10]
 //   names pick benchmarks (default: all); further flags go to bench/system-integrators.mjs
 //   (run bench/document-upload.mjs directly for its --count and --seconds).
 import { spawn } from 'node:child_process';
@@ -13,6 +13,8 @@ import { RESULT_MARKER, table } from '../bench/lib/report.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const BENCHMARKS = {
   bundle: ['bench/bundle-size.mjs'],
+  'wire-bytes': ['bench/wire-bytes.mjs'],
+  lighthouse: ['bench/lighthouse.mjs'],
   startup: ['bench/startup.mjs'],
   'system-integrators': ['bench/system-integrators.mjs'],
   'document-upload': ['bench/document-upload.mjs'],
