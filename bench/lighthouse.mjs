@@ -19,8 +19,9 @@
 // the main-thread work by category; --save DIR keeps every run's report (JSON) for a closer look.
 //
 // Usage: node bench/lighthouse.mjs [--runs 3] [--quick] [--port 8173] [--debug-port 8174]
-//                                  [--no-build] [--save .tmp/lighthouse]
+//                                  [--no-build] [--save .tmp/lighthouse] [--page dashboard]
 //   --quick: one run of the landing page only (what CI runs; under a minute with current builds)
+//   --page: only these pages (landing, dashboard; comma-separated)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,7 +156,7 @@ async function signInOwner(debugPort, base) {
 async function main() {
   const quick = process.argv.includes('--quick');
   const runs = quick ? 1 : Number(option('runs', 3));
-  const pages = quick ? ['landing'] : ['landing', 'dashboard'];
+  const pages = quick ? ['landing'] : (option('page') ?? 'landing,dashboard').split(',');
   const saveDir = option('save');
   const loadBefore = loadavg()[0].toFixed(2);
   if (!process.argv.includes('--no-build')) buildWebAppIfStale();

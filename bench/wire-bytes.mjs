@@ -1,11 +1,11 @@
 // Issue 23, part 2: bytes on the wire, as Chromium receives them.
 //
-// Builds the web app and the server as `npm start` does when their sources changed (unless --no-build), starts the server on
-// a fresh embedded data dir (demo users) and opens four pages in Debian's Chromium: the landing
-// page and register-studio anonymously, the Owner's dashboard right after the real login (from
-// sending the identity provider's form), and the heaviest admin screen (the studios level of the
-// licence screens, bench/README.md "Page weight in the browser") opened by its address in the
-// integrator's signed-in context.
+// Builds the web app and the server as `npm start` does when their sources changed (unless
+// --no-build), starts the server on a fresh embedded data dir (demo users) and opens four pages
+// in Debian's Chromium: the landing page and register-studio anonymously, the Owner's dashboard
+// right after the real login (from sending the identity provider's form), and the heaviest admin
+// screen (the studios level of the licence screens, bench/README.md "Page weight in the
+// browser") opened by its address in the integrator's signed-in context.
 //
 // Empty cache: the page's cache is off (CDP Network.setCacheDisabled), so every file is
 // downloaded. Every request of the page (document, scripts, styles, config, API answers, the
