@@ -14,10 +14,11 @@
 // did not get the dashboard (no 200 from /api/self) fails the benchmark instead of scoring the
 // landing page.
 //
-// One run of the landing page comes first and is not counted (a fresh browser's first run is
-// slower). Prints per page the median over the runs of score, FCP, LCP, TBT, CLS and Speed Index, and for
-// the median run (Lighthouse's own choice, core/lib/median-run.js) the LCP element, its phases and
-// the main-thread work by category; --save DIR keeps every run's report (JSON) for a closer look.
+// One run of the landing page comes first and is not counted (the server's first answers are
+// slower). Prints per page the median over the runs of score, FCP, LCP, TBT, CLS and Speed
+// Index, and for the median run (Lighthouse's own choice, core/lib/median-run.js) the LCP element,
+// its phases and the main-thread work by category; --save DIR keeps every run's report (JSON).
+// With --debug-port, a Chromium already listening there is used as it is (chrome-launcher).
 //
 // Usage: node bench/lighthouse.mjs [--runs 3] [--quick] [--port 8173] [--debug-port 8174]
 //                                  [--no-build] [--save .tmp/lighthouse] [--page dashboard]
@@ -175,8 +176,8 @@ async function main() {
   const rows = [];
   try {
     console.log(`server ready after ${(await server.serving()).toFixed(0)} ms on ${base}`);
-    // Not counted: the first run in a fresh browser is slower (Speed Index 3.95 instead of 1.86 s
-    // on the landing page in one try), whatever the page.
+    // Not counted: the first run after the server's start is slower (its first answers come from
+    // a cold process: Speed Index 3.95 instead of 1.86 s on the landing page in one try).
     await audit(`${base}/`, chrome.port);
     for (const name of pages) {
       if (name === 'dashboard') await signInOwner(chrome.port, base);
