@@ -20,19 +20,19 @@
 // a PASS holds either way. Every total is also printed in KiB (1024 bytes).
 //
 // Usage: node bench/bundle-size.mjs [--runs 7] [--port 8112] [--no-build]
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { buildServer } from '../scripts/build-server.mjs';
+import { buildWebApp } from './lib/build-web-app.mjs';
+import { dashboardShown, openLoginForm, submitLoginForm, USERS, visible } from './lib/login.mjs';
 import { createOpenApplication } from './lib/open-application.mjs';
 import { disableCache, scriptsDownloaded, timeToClickable } from './lib/page-weight.mjs';
 import { median, reportBudgets, table, verdict } from './lib/report.mjs';
 import { spawnServer } from './lib/server-process.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const KB = 1000;
 const KIB = 1024;
 /** kB (1000 bytes) of gzip -9 output, and the landing page's time to a clickable login button. */
@@ -47,37 +47,15 @@ const BUDGETS = {
 /** The demo data's open invitation (DEMO_INVITATION_TOKEN of server/db/seed.ts); the bench only reads it. */
 const DEMO_INVITATION_PATH = '/employee-invitation/Demo-Einladung-Studio-Sonnenschein-Lumio-26';
 const CPU_SLOWDOWN = 4;
-const PASSWORD = 'lumio-demo';
-const USERS = {
-  owner: 'inhaber@studio-sonnenschein.example',
-  /** Approved, eID verification still open (the demo's way to VerifiedAndApproved). */
-  newOwner: 'neu@studio-morgenrot.example',
-  lumioAdmin: 'admin@lumio.example',
-  systemAdmin: 'systemadmin@lumio.example',
-  integrator: 'integrator@fotosoft.example',
-};
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1] : fallback;
 }
 
-function buildWebApp() {
-  const started = performance.now();
-  const result = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
-  console.log(`vite build: ${((performance.now() - started) / 1000).toFixed(1)} s → dist/`);
-}
-
 const fmtKB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 const fmtBoth = (bytes) => `${fmtKB(bytes)} (${(bytes / KIB).toFixed(1)} KiB)`;
 const total = (files, key = 'gzip') => files.reduce((sum, file) => sum + file[key], 0);
-
-const visible = (locator) => () => locator.first().waitFor({ state: 'visible', timeout: 60_000 });
 
 /** A new tab of `context` that downloads everything afresh. */
 async function freshPage(context) {
@@ -86,23 +64,12 @@ async function freshPage(context) {
   return page;
 }
 
-/** Landing page → 'Jetzt anmelden' → the identity provider's form, filled in but not sent yet. */
-async function openLoginForm(page, base, email) {
-  await page.goto(`${base}/`);
-  await page.getByRole('button', { name: 'Jetzt anmelden' }).click();
-  await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
-  await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-}
-
-const dashboardShown = (page) => visible(page.getByRole('list', { name: 'Bereiche' }));
-
 /** Logs `email` in within a new context; measures the page load that follows the login form. */
 async function logInMeasured(browser, base, email) {
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   const page = await freshPage(context);
   await openLoginForm(page, base, email);
-  const files = await scriptsDownloaded(page, () => page.locator('#kc-login').click(), dashboardShown(page));
+  const files = await scriptsDownloaded(page, () => submitLoginForm(page), dashboardShown(page));
   await page.close();
   return { context, files };
 }

@@ -16,6 +16,8 @@ import { RESULT_MARKER, table } from '../bench/lib/report.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const BENCHMARKS = {
   bundle: ['bench/bundle-size.mjs'],
+  'wire-bytes': ['bench/wire-bytes.mjs'],
+  lighthouse: ['bench/lighthouse.mjs'],
   startup: ['bench/startup.mjs'],
   'system-integrators': ['bench/system-integrators.mjs'],
   'document-upload': ['bench/document-upload.mjs'],
@@ -30,6 +32,8 @@ const BENCHMARKS = {
 /** Each benchmark's smallest setting: it still runs every step, on the least data and time. */
 const QUICK = {
   bundle: ['--runs', '1'],
+  'wire-bytes': [],
+  lighthouse: ['--quick'],
   startup: ['--runs', '1'],
   'system-integrators': ['--seconds', '1'],
   'document-upload': ['--count', '20', '--seconds', '1'],

@@ -20,6 +20,7 @@ import { registerKeycloakIdpAdmin } from './idp/keycloak';
 import { jobsPlugin } from './jobs/plugin';
 import { mailPlugin } from './mail';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { csrfPlugin } from './plugins/csrf';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, parserErrorHandler, routerErrorHandler } from './plugins/errors';
@@ -138,6 +139,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   // Cross-cutting plugins, in the order they act on a request.
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  // Before any route: it hooks into each route as it is added.
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });

@@ -135,3 +135,68 @@ export async function timeToClickable(browser, url, label, cpuSlowdown) {
     await context.close();
   }
 }
+
+/**
+ * What Chromium received over the network for `page` from `act` until `ready` and a quiet
+ * network: per request, CDP's Network.loadingFinished encodedDataLength (headers and body as they
+ * came over the wire, i.e. compressed when the server compressed), the decoded body size, the
+ * resource type and the Content-Encoding. Redirect answers (the login's) count with their own
+ * bytes. `cdp` is the page's CDP session with the Network domain enabled (disableCache's).
+ * @param {import('@playwright/test').Page} page
+ * @param {import('@playwright/test').CDPSession} cdp
+ * @param {() => Promise<unknown>} act
+ * @param {() => Promise<unknown>} ready
+ */
+export async function bytesOnTheWire(page, cdp, act, ready) {
+  /** @type {Map<string, { url: string, type: string, status: number, encoding: string, decoded: number, wire?: number }>} */
+  const requests = new Map();
+  const redirects = [];
+  const describe = (response, type) => ({
+    url: response.url,
+    type,
+    status: response.status,
+    encoding: headerValue(response.headers, 'content-encoding') ?? 'identity',
+    decoded: 0,
+    cached: response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker,
+  });
+  const onRequest = (event) => {
+    if (event.redirectResponse) {
+      redirects.push({
+        ...describe(event.redirectResponse, event.type),
+        wire: event.redirectResponse.encodedDataLength,
+      });
+    }
+  };
+  const onResponse = (event) => requests.set(event.requestId, describe(event.response, event.type));
+  const onData = (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) entry.decoded += event.dataLength;
+  };
+  const onFinished = (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) entry.wire = event.encodedDataLength;
+  };
+  cdp.on('Network.requestWillBeSent', onRequest);
+  cdp.on('Network.responseReceived', onResponse);
+  cdp.on('Network.dataReceived', onData);
+  cdp.on('Network.loadingFinished', onFinished);
+  const network = trackRequests(page);
+  try {
+    await act();
+    await ready();
+    await network.quiet();
+  } finally {
+    network.stop();
+    cdp.off('Network.requestWillBeSent', onRequest);
+    cdp.off('Network.responseReceived', onResponse);
+    cdp.off('Network.dataReceived', onData);
+    cdp.off('Network.loadingFinished', onFinished);
+  }
+  // Requests still open (the session check's long poll, if any) and answers from a cache carry no bytes.
+  return [...redirects, ...requests.values()].filter((entry) => entry.wire !== undefined && !entry.cached);
+}
+
+function headerValue(headers, name) {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
