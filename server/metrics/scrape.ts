@@ -14,16 +14,18 @@ export interface ScrapeSources {
 }
 
 /**
- * A read that all gauges of one scrape share (prom-client collects them at once), bounded by the
- * timeout; undefined when the source did not answer, which lumio_metrics_source_up reports.
+ * A read that all gauges of one scrape share, bounded by the timeout; undefined when the source did
+ * not answer, which lumio_metrics_source_up reports. prom-client starts every collect() of a scrape
+ * in one synchronous pass, so a read started in that pass is the scrape's; the next scrape reads anew.
  */
 function sharedRead<T>(read: () => Promise<T>): () => Promise<T | undefined> {
-  let last: { at: number; value: Promise<T | undefined> } | undefined;
+  let current: Promise<T | undefined> | undefined;
   return () => {
-    if (!last || Date.now() - last.at > 1_000) {
-      last = { at: Date.now(), value: withTimeout(read(), READ_TIMEOUT_MS).catch(() => undefined) };
+    if (!current) {
+      current = withTimeout(read(), READ_TIMEOUT_MS).catch(() => undefined);
+      setImmediate(() => (current = undefined));
     }
-    return last.value;
+    return current;
   };
 }
 
