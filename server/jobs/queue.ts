@@ -92,8 +92,14 @@ export async function startJobQueue(
   jobs: readonly RegisteredJob[],
 ): Promise<JobQueue> {
   const boss = new PgBoss(bossOptions(database));
+  let stopped = false;
   // pg-boss reports failures of its own maintenance here; without a listener they would crash.
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // While it stops, a handler that returns after its job was released finds the queue's connection
+  // closed: expected, and the job is retried elsewhere, so no error line for the operator.
+  boss.on('error', (err) => {
+    if (stopped) log.info({ err }, 'job queue error while stopping');
+    else log.error({ err }, 'job queue error');
+  });
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
   for (const job of jobs) {
@@ -108,7 +114,6 @@ export async function startJobQueue(
     await warmQueueCache(boss, job.name);
   }
 
-  let stopped = false;
   let workersRunning = false;
   // pg-boss may also stop on its own (a failed start of its maintenance); readiness must see that.
   boss.on('stopped', () => {
