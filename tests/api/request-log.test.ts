@@ -137,6 +137,19 @@ describe('request log', () => {
     expect(requestLines().every((line) => typeof line.traceId === 'string')).toBe(true);
   });
 
+  it('scrubs whatever the code logs, objects and messages alike', () => {
+    const secret = randomBytes(32).toString('base64url');
+    app.log
+      .child({ module: 'test' })
+      .warn(
+        { call: { url: `https://id.example.de/x?code=${secret}`, headers: { Authorization: `Basic ${secret}` } } },
+        `answer to /account/set-password?token=${secret}`,
+      );
+    const [line] = lines();
+    expect(line.msg).toBe('answer to /account/set-password?[redacted]');
+    expect(log.text()).not.toContain(secret);
+  });
+
   it('keeps the secrets a logged error carries out of its line', async () => {
     const token = randomBytes(32).toString('base64url');
     const bearer = `eyJhbGciOiJSUzI1NiJ9.${randomBytes(12).toString('base64url')}.c2ln`;
