@@ -115,11 +115,6 @@ export async function startJobQueue(
   }
 
   let workersRunning = false;
-  // pg-boss may also stop on its own (a failed start of its maintenance); readiness must see that.
-  boss.on('stopped', () => {
-    stopped = true;
-    workersRunning = false;
-  });
   const names = jobs.map((job) => job.name);
   return {
     async send(job, payload, tx) {
@@ -145,13 +140,20 @@ export async function startJobQueue(
           perJobResults: true,
         } as const;
         await boss.work(job.name, options, async (claimed) => {
-          const started = performance.now();
           const outcomes = await Promise.allSettled(
-            claimed.map((c) => job.run(ctx, c.data, { id: c.id, retryCount: c.retryCount, signal: c.signal })),
+            claimed.map((c) => {
+              const started = performance.now();
+              const seconds = () => (performance.now() - started) / 1000;
+              return job.run(ctx, c.data, { id: c.id, retryCount: c.retryCount, signal: c.signal }).then(
+                () => metrics.jobRun(job.name, 'completed', seconds()),
+                (err: unknown) => {
+                  metrics.jobRun(job.name, 'failed', seconds());
+                  throw err;
+                },
+              );
+            }),
           );
-          const seconds = (performance.now() - started) / 1000;
           return outcomes.map((outcome, i) => {
-            metrics.jobRun(job.name, outcome.status === 'fulfilled' ? 'completed' : 'failed', seconds);
             if (outcome.status === 'fulfilled') return { id: claimed[i].id, status: 'completed' as const };
             // Logged with the safe serializer (unless the handler logged it already); the job itself
             // keeps only the error's class, as a message may carry personal data (a relay quoting
