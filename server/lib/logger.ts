@@ -28,7 +28,7 @@ const REQUEST_FIELDS = ['method', 'route', 'status', 'durationMs', 'errorCode'];
 /**
  * Where log lines go: stdout as JSON (LOG_FORMAT=json, the default outside development), or
  * pino-pretty's short lines for `npm start` and `npm run dev` (LOG_FORMAT=pretty): one line per
- * API request, "14:03:07 INFO: GET /api/company/:id 200 12 ms". pino-pretty is imported only here
+ * API request, "[14:03:07] INFO: GET /api/company/:id 200 12 ms". pino-pretty is imported only here
  * and only then, so a production process never loads it.
  */
 export async function logDestination(config: Pick<AppConfig, 'logFormat'>): Promise<DestinationStream | undefined> {

@@ -15,6 +15,8 @@ import {
 import { bindWith, companyPerson } from './helpers/eid';
 import { loginAs } from './helpers/login';
 import { metricsOf, parseMetrics } from './helpers/metrics';
+import { startMetricsEndpoint } from '../../server/metrics/endpoint';
+import { processMetrics } from '../../server/metrics/scrape';
 
 /**
  * The Prometheus endpoint (issue 23, part 4; docs/production.md "Metrics"): what a scrape shows
@@ -173,5 +175,21 @@ describe('metrics', () => {
 
   it('answers 404 on any other path of the metrics port', async () => {
     expect((await fetch(metrics.url.replace('/metrics', '/'))).status).toBe(404);
+  });
+
+  it('refuses to start on a port another process holds, naming METRICS_PORT in German', async () => {
+    const port = Number(new URL(metrics.url).port);
+    await expect(
+      startMetricsEndpoint({
+        host: '127.0.0.1',
+        port,
+        registry: processMetrics({ database: app.database, queue: app.jobs }),
+        log: app.log,
+      }),
+    ).rejects.toMatchObject({
+      problems: [
+        `METRICS_PORT: Port ${port} auf 127.0.0.1 ist belegt; jeder Prozess braucht seinen eigenen (oder off)`,
+      ],
+    });
   });
 });
