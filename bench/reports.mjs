@@ -164,6 +164,8 @@ async function postgres(rows, info) {
         const worker = await startWorker({
           NODE_ENV: 'development',
           LOG_LEVEL: 'info',
+          // builtMs reads the worker's JSON lines; development would print pino-pretty's.
+          LOG_FORMAT: 'json',
           EMBEDDED: 'false',
           PUBLIC_URL: 'http://localhost:8080',
           KEYCLOAK_URL: 'http://127.0.0.1:1',

@@ -12,7 +12,8 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { seedDemoData } from './db/seed';
 import { trackTransactionEffects } from './db/tx-effects';
 import { createCountCache, type CountCache } from './lib/count-cache';
-import { logSerializers } from './lib/log-serializers';
+import { redactPath } from './lib/log-redaction';
+import { loggerOptions } from './lib/logger';
 import { eidPlugin } from './eid';
 import { derivePseudonymKey } from './eid/pseudonym';
 import { registerEmbeddedIdp } from './idp';
@@ -24,6 +25,10 @@ import { compressionPlugin } from './plugins/compression';
 import { csrfPlugin } from './plugins/csrf';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, parserErrorHandler, routerErrorHandler } from './plugins/errors';
+import { healthPlugin } from './health';
+import { lifecyclePlugin } from './plugins/lifecycle';
+import { requestLogPlugin } from './plugins/request-log';
+import { requestMetricsPlugin } from './plugins/request-metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { administratorsModule } from './modules/administrators';
@@ -80,11 +85,23 @@ export interface BuildOptions {
 z.config(z.locales.de());
 
 /**
- * Query strings are left out of the log: the IdP's logout carries an ID token there, and search
- * terms may hold personal data.
+ * A request object that something logs: method and path only, the path without its query string
+ * (the IdP's logout carries an ID token there, search terms personal data) and without opaque
+ * segments (a mailed link's token). The request log itself names route templates (request-log.ts).
  */
-function requestForLog(request: { method: string; url: string; ip?: string }) {
-  return { method: request.method, url: request.url.split('?')[0], ip: request.ip };
+function requestForLog(request: { method: string; url: string }) {
+  return { method: request.method, url: redactPath(request.url) };
+}
+
+/**
+ * One line per answered request (server/plugins/request-log.ts) instead of Fastify's two; Fastify
+ * still logs an error that happens while an answer is sent.
+ */
+class RequestLogController extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(...args: Parameters<LogController['requestCompleted']>) {
+    if (args[0]) super.requestCompleted(...args);
+  }
 }
 
 /** Fastify's types take no hop count, so it becomes the function Fastify would build from one. */
@@ -99,18 +116,19 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
 
+  const base = loggerOptions(config);
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
-            level: config.logLevel,
-            // Errors without statement parameters or row details (server/lib/log-serializers.ts).
-            serializers: { req: requestForLog, ...logSerializers },
+            // Errors without statement parameters, no secrets anywhere (server/lib/logger.ts).
+            ...base,
+            serializers: { ...base.serializers, req: requestForLog },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'traceId' }),
+    logController: new RequestLogController({ requestIdLogLabel: 'traceId' }),
     bodyLimit: 256 * 1024,
     // Only the configured proxies may name the client address (X-Forwarded-For); by default
     // nobody, else any client could pick a new address per request and skip every rate limit.
@@ -138,7 +156,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   // Cross-cutting plugins, in the order they act on a request.
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
+  await app.register(requestMetricsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(lifecyclePlugin);
   // Before any route: it hooks into each route as it is added.
   await app.register(compressionPlugin);
   await app.register(cookie);
@@ -157,6 +178,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     db: database.db,
     keys: idp ? createLocalJWKSet(await idp.jwks()) : undefined,
   });
+  await app.register(healthPlugin);
 
   // The API, one module per resource.
   await app.register(runtimeConfigModule);

@@ -112,6 +112,31 @@ const envSchema = z.object({
   /** First wait before a report whose build failed is built again; it doubles per retry. */
   REPORT_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: one JSON object a line (log collectors); pretty: a short readable line (default in development). */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'muss json oder pretty sein' }).optional(),
+  /** Port of the Prometheus endpoint (GET /metrics); off or 0 switches it off. */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .regex(/^(off|\d{1,5})$/i, 'muss eine Portnummer (1–65535) oder off sein')
+    .transform((v) => (/^off$/i.test(v) || Number(v) === 0 ? ('off' as const) : Number(v)))
+    .refine((v) => v === 'off' || v <= 65535, 'muss eine Portnummer (1–65535) oder off sein')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** After SIGTERM: how long requests in flight and running jobs may take before they are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'muss eine Zahl sein' })
+    .int('muss eine ganze Zahl sein')
+    .min(1, 'muss mindestens 1 sein')
+    .max(3600, 'darf höchstens 3600 sein')
+    .default(25),
+  /** After SIGTERM: how long the instance keeps serving while unready, before it stops accepting. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: 'muss eine Zahl sein' })
+    .int('muss eine ganze Zahl sein')
+    .min(0, 'darf nicht negativ sein')
+    .max(600, 'darf höchstens 600 sein')
+    .default(0),
   RATE_LIMIT_PUBLIC_PER_MINUTE: perMinute.default(60),
   /** /config/config.json is loaded on every page view, so it gets far more than the public limit. */
   RATE_LIMIT_CONFIG_PER_MINUTE: perMinute.default(600),
@@ -164,6 +189,15 @@ export interface AppConfig {
   unattachedUploads: { maxCount: number; maxBytes: number };
   legal: { termsUrl: string; privacyUrl: string };
   logLevel: string;
+  /** LOG_FORMAT: JSON lines, or pino-pretty's short lines (server/lib/logger.ts). */
+  logFormat: 'json' | 'pretty';
+  /**
+   * The Prometheus endpoint (server/metrics): METRICS_PORT as set ('off' for off or 0), undefined
+   * when unset; each process picks its default from that (server/metrics/endpoint.ts).
+   */
+  metrics: { port: number | 'off' | undefined; host: string };
+  /** The stop after SIGTERM (server/lib/graceful-stop.ts), in milliseconds. */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** Whether this process runs the job workers (server/jobs). */
   jobWorkers: boolean;
   /** First wait before a failed mail is sent again; it doubles per retry (server/jobs/mail-delivery.job.ts). */
@@ -251,6 +285,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     legal: { termsUrl: e.TERMS_PDF_URL, privacyUrl: e.PRIVACY_PDF_URL },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     jobWorkers: e.JOB_WORKERS ?? true,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     reportsDir:

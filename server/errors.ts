@@ -12,6 +12,8 @@ export const TRANSPORT_MESSAGES = {
   badRequest: 'Bad request',
   headersTooLarge: 'Request headers too large',
   requestTimeout: 'Request timeout',
+  /** The instance is stopping (server/plugins/lifecycle.ts); another one answers the same request. */
+  serviceUnavailable: 'Service unavailable',
 } as const;
 export type TransportMessage = (typeof TRANSPORT_MESSAGES)[keyof typeof TRANSPORT_MESSAGES];
 /** Every message an ApiError may carry: the catalogue's, or a transport message. */

@@ -2,8 +2,11 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { createJobRuntime } from './jobs/runtime';
-import { logSerializers } from './lib/log-serializers';
+import { onStopSignal } from './lib/graceful-stop';
+import { logDestination, loggerOptions } from './lib/logger';
 import { createMailTransport } from './mail/transport';
+import { metricsPortOf, startMetricsEndpoint, type MetricsEndpoint } from './metrics/endpoint';
+import { processMetrics } from './metrics/scrape';
 
 /**
  * `npm run worker`: a process that only runs background jobs (mail delivery, cleanups), beside
@@ -31,29 +34,35 @@ async function main() {
     throw err;
   }
 
-  // The same serializers as the API's logger: a failed statement is logged without its parameters.
-  const log = pino({ level: config.logLevel, base: { module: 'worker' }, serializers: logSerializers });
+  // The same options as the API's logger: no statement parameters, no secrets (server/lib/logger.ts).
+  const log = pino({ ...loggerOptions(config), base: { module: 'worker' } }, await logDestination(config));
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const mailer = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const runtime = await createJobRuntime(database, config, log, mailer);
-  await runtime.queue.startWorkers(runtime.context);
-  log.info('Lumio-Worker läuft');
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping worker');
-    // Running jobs get time to finish; whatever is still running then is retried by another worker.
-    const force = setTimeout(() => process.exit(1), 30_000);
-    force.unref();
-    await runtime.queue.stop();
+  const metricsPort = metricsPortOf(config, 'worker');
+  let metrics: MetricsEndpoint | undefined;
+  if (metricsPort !== undefined) {
+    try {
+      const registry = processMetrics({ database, queue: runtime.queue });
+      metrics = await startMetricsEndpoint({ host: config.metrics.host, port: metricsPort, registry, log });
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(err.message);
+      process.exit(2);
+    }
+  }
+  // Running jobs get the bound (SHUTDOWN_TIMEOUT_SECONDS) to finish; pg-boss then fails what still
+  // runs, and another worker retries it.
+  onStopSignal(log, config.shutdown.timeoutMs, async () => {
+    await runtime.queue.stop(config.shutdown.timeoutMs);
     mailer.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    await metrics?.close();
+  });
+  await runtime.queue.startWorkers(runtime.context);
+  log.info(
+    'Lumio-Worker läuft' + (metrics ? `; Metriken auf http://${config.metrics.host}:${metrics.port}/metrics` : ''),
+  );
 }
 
 main().catch((err) => {

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { metrics } from '../metrics/registry';
 import * as schema from './schema';
 
 /**
@@ -19,11 +20,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type Database =
-  | { db: Db; kind: 'postgres'; url: string; close(): Promise<void> }
+  /** `pool` is read by the metrics (server/metrics/scrape.ts). */
+  | { db: Db; kind: 'postgres'; url: string; pool: pg.Pool; close(): Promise<void> }
   /** `client` is the one PGlite session; the job queue shares it (server/jobs/queue.ts). */
   | { db: Db; kind: 'pglite'; client: PGlite; close(): Promise<void> };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Also read by the readiness check, which compares it with what the database recorded (server/health). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent PGlite is used. */
@@ -59,6 +62,10 @@ function migratedMemoryImage(): Promise<Blob> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that breaks (the server restarted, a proxy cut it) is dropped by the pool,
+    // which opens a new one for the next query. Unheard, the pool's 'error' event would end the
+    // process; readiness reports the outage instead (server/health).
+    pool.on('error', () => metrics.dbPoolError());
     const db = drizzlePg(pool, { schema });
     // API replicas and worker processes may start together; drizzle's migrator takes no lock of
     // its own, so two of them would apply the same migration at once and one would fail.
@@ -70,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       lock.release();
     }
-    return { db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.databaseUrl, pool, close: () => pool.end() };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });

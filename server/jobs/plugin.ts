@@ -14,7 +14,9 @@ declare module 'fastify' {
  * Decorates `app.jobs` (the queue) and `app.mailOutbox`. With JOB_WORKERS (the default, as under
  * `npm start`) this process also runs the workers, started once every plugin is ready. Closing
  * the app stops them first and waits for running jobs, before the mail transport and the database
- * close (those are onClose hooks; preClose runs before any of them).
+ * close (those are onClose hooks; preClose runs before any of them). A listening server has
+ * finished its requests in flight before it closes the app (server/lib/graceful-stop.ts), so no
+ * request's job or mail meets a stopped queue.
  */
 export interface JobsPluginOptions {
   database: Database;
@@ -39,8 +41,9 @@ export const jobsPlugin = fp(
     }
     app.addHook('preClose', async () => {
       await runtime.outbox.drain();
-      await runtime.queue.stop();
+      // Within what is left of the stop's bound (SHUTDOWN_TIMEOUT_SECONDS) when one runs.
+      await runtime.queue.stop(app.lifecycle.remainingMs());
     });
   },
-  { name: 'jobs', dependencies: ['mail'] },
+  { name: 'jobs', dependencies: ['mail', 'lifecycle'] },
 );

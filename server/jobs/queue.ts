@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions } from 'pg-boss';
 import type { AppConfig } from '../config';
 import type { Database, DbOrTx } from '../db/client';
+import { metrics } from '../metrics/registry';
 import type { Job, JobContext, RegisteredJob } from './job';
 
 /** pg-boss keeps its tables in their own schema of the app database. */
@@ -13,7 +14,10 @@ export const JOB_SCHEMA = 'pgboss';
  * poll stays short instead of pg-boss's relaxed 30 s for notified queues.
  */
 const POLLING_SECONDS = 2;
-/** How long stopping waits for running jobs before it gives up on them (they are retried). */
+/**
+ * How long stopping waits for running jobs before it gives up on them (they are retried), unless
+ * the stop names its own bound (SHUTDOWN_TIMEOUT_SECONDS, server/lib/graceful-stop.ts).
+ */
 const GRACEFUL_STOP_MS = 20_000;
 
 /**
@@ -37,8 +41,26 @@ export interface JobQueue {
   sendMany<Payload>(job: Job<Payload>, payloads: readonly Payload[], tx?: DbOrTx): Promise<void>;
   /** Starts a worker for every job in this process. */
   startWorkers(ctx: JobContext): Promise<void>;
-  /** Stops the workers, waits for running jobs (bounded), and lets go of the database. */
-  stop(): Promise<void>;
+  /**
+   * Stops the workers and waits for running jobs up to `timeoutMs` (at least a second, pg-boss's
+   * floor); pg-boss fails what still runs then, so another worker retries it. Lets go of the database.
+   */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Whether pg-boss runs in this process, and whether this process's workers do (readiness). */
+  state(): { started: boolean; workers: boolean };
+  /** Jobs per queue and state, as pg-boss's monitor last counted them (every 15 s; the metrics). */
+  depth(): Promise<QueueDepth[]>;
+}
+
+export interface QueueDepth {
+  name: string;
+  /** Due now and waiting for a worker. */
+  ready: number;
+  /** Waiting for a later start (a retry's delay, a scheduled time). */
+  deferred: number;
+  active: number;
+  /** Failed for good and still kept (the queue's retention). */
+  failed: number;
 }
 
 function bossOptions(database: Database): ConstructorOptions {
@@ -70,8 +92,14 @@ export async function startJobQueue(
   jobs: readonly RegisteredJob[],
 ): Promise<JobQueue> {
   const boss = new PgBoss(bossOptions(database));
+  let stopped = false;
   // pg-boss reports failures of its own maintenance here; without a listener they would crash.
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // While it stops, a handler that returns after its job was released finds the queue's connection
+  // closed: expected, and the job is retried elsewhere, so no error line for the operator.
+  boss.on('error', (err) => {
+    if (stopped) log.info({ err }, 'job queue error while stopping');
+    else log.error({ err }, 'job queue error');
+  });
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
   for (const job of jobs) {
@@ -86,7 +114,8 @@ export async function startJobQueue(
     await warmQueueCache(boss, job.name);
   }
 
-  let stopped = false;
+  let workersRunning = false;
+  const names = jobs.map((job) => job.name);
   return {
     async send(job, payload, tx) {
       const data = job.payload.parse(payload) as object;
@@ -112,7 +141,17 @@ export async function startJobQueue(
         } as const;
         await boss.work(job.name, options, async (claimed) => {
           const outcomes = await Promise.allSettled(
-            claimed.map((c) => job.run(ctx, c.data, { id: c.id, retryCount: c.retryCount, signal: c.signal })),
+            claimed.map((c) => {
+              const started = performance.now();
+              const seconds = () => (performance.now() - started) / 1000;
+              return job.run(ctx, c.data, { id: c.id, retryCount: c.retryCount, signal: c.signal }).then(
+                () => metrics.jobRun(job.name, 'completed', seconds()),
+                (err: unknown) => {
+                  metrics.jobRun(job.name, 'failed', seconds());
+                  throw err;
+                },
+              );
+            }),
           );
           return outcomes.map((outcome, i) => {
             if (outcome.status === 'fulfilled') return { id: claimed[i].id, status: 'completed' as const };
@@ -129,12 +168,27 @@ export async function startJobQueue(
         // A stately queue keeps at most one such run waiting, however many processes start.
         if (job.runAtWorkerStart) await boss.send(job.name, {});
       }
+      workersRunning = true;
     },
 
-    async stop() {
+    async stop(timeoutMs = GRACEFUL_STOP_MS) {
       if (stopped) return;
       stopped = true;
-      await boss.stop({ graceful: true, timeout: GRACEFUL_STOP_MS, close: true });
+      workersRunning = false;
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+
+    state: () => ({ started: !stopped, workers: workersRunning }),
+
+    async depth() {
+      const queues = await boss.getQueues(names);
+      return queues.map((q) => ({
+        name: q.name,
+        ready: q.readyCount,
+        deferred: q.deferredCount,
+        active: q.activeCount,
+        failed: q.failedCount,
+      }));
     },
   };
 }

@@ -6,9 +6,13 @@
  * message). This one keeps what explains a failure (SQLSTATE, constraint, table, column, routine,
  * the statement text with its $1 placeholders, the stacks) and never a parameter value.
  *
- * Used by the API server's Fastify logger (server/app.ts) and meant for any other process's pino
- * logger: `pino({ serializers: logSerializers })`.
+ * Secrets go the same way as everywhere in the log (server/lib/log-redaction.ts): a message, a
+ * stack or a copied property that quotes a token, a licence key, an Authorization or cookie header
+ * or a URL's query string keeps only the redaction mark.
+ *
+ * Used through server/lib/logger.ts by the API server's Fastify logger and the worker's pino.
  */
+import { isSecretKey, redactText, redactValue, REDACTED } from './log-redaction';
 
 /** Never logged, on any error of the chain: statement parameters and the database's row details. */
 const WITHHELD = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'queryOptions', 'hint']);
@@ -83,7 +87,8 @@ function serialize(err: ErrorLike, seen: Set<object>, depth: number): Serialized
   let message = err.message;
   if (database) message = withoutQuotedValues(err.message);
   else if (isQueryError(err)) message = `Failed query: ${err.query}`;
-  const out: SerializedError = { type, message, stack: stackWith(err, `${type}: ${message}`) };
+  message = redactText(message);
+  const out: SerializedError = { type, message, stack: redactText(stackWith(err, `${type}: ${message}`)) };
 
   if (database) {
     for (const field of DATABASE_ERROR_FIELDS) if (err[field] !== undefined) out[field] = err[field];
@@ -92,7 +97,7 @@ function serialize(err: ErrorLike, seen: Set<object>, depth: number): Serialized
     for (const key of Object.keys(err)) {
       if (WITHHELD.has(key) || key in out || key === 'cause' || key === 'errors') continue;
       const value = err[key];
-      if (!isErrorLike(value)) out[key] = value;
+      if (!isErrorLike(value)) out[key] = isSecretKey(key) ? REDACTED : redactValue(value);
     }
   }
 

@@ -1,5 +1,6 @@
 import { eq, and, sql } from 'drizzle-orm';
 import type { JobContext } from '../jobs/job';
+import { metrics } from '../metrics/registry';
 import { openMail } from './outbox-crypto';
 import { mailOutbox, type MailStatus } from './outbox.table';
 
@@ -43,6 +44,7 @@ export async function deliverQueuedMail(
   } catch {
     // No retry can help: the key changed (DOCUMENT_ENCRYPTION_KEY) or the row was altered.
     await record('failed', 'UNREADABLE');
+    metrics.mailDelivery(row.kind, 'unreadable');
     log.error({ outboxId, kind: row.kind }, 'queued mail cannot be opened; given up');
     return;
   }
@@ -60,11 +62,13 @@ export async function deliverQueuedMail(
         attempts: sql`${mailOutbox.attempts} + 1`,
       })
       .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, 'queued')));
+    metrics.mailDelivery(row.kind, 'sent');
     // The recipient is personal data; the message id finds the mail in the relay's log.
     log.info({ outboxId, kind: row.kind, messageId }, 'mail sent');
   } catch (err) {
     const code = deliveryFailureCode(err);
     await record(finalAttempt ? 'failed' : 'queued', code);
+    metrics.mailDelivery(row.kind, finalAttempt ? 'failed' : 'retry');
     if (finalAttempt) log.error({ outboxId, kind: row.kind, code }, 'mail given up after the last retry');
     else log.warn({ outboxId, kind: row.kind, code, attempt: row.attempts + 1 }, 'mail not delivered; retried later');
     throw new MailDeliveryError(code);

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import { SERVER_MESSAGES } from '../../src/domain/errorCatalogue';
 import { ApiError } from '../errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A health endpoint (server/health): no token, no rate limit, no anti-forgery cookie, not logged at info. */
+    probe?: boolean;
+  }
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,8 +29,9 @@ function sameToken(a: string, b: string): boolean {
 export const csrfPlugin = fp(
   async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
     app.addHook('onRequest', async (request, reply) => {
-      // The device API is called by studio software, not a browser: no cookie to forge with, none handed out.
-      if (request.routeOptions.config?.device) return;
+      // The device API is called by studio software, not a browser: no cookie to forge with, none
+      // handed out. Nor to load balancers' health probes (server/health).
+      if (request.routeOptions.config?.device || request.routeOptions.config?.probe) return;
       const cookie = request.cookies[XSRF_COOKIE];
       if (!cookie) {
         reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {

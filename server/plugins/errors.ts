@@ -9,6 +9,13 @@ import type { AppConfig } from '../config';
 import { ApiError, defaultErrorCode, TRANSPORT_MESSAGES } from '../errors';
 import { baseHeaders } from './security-headers';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The error code this reply answered with, for the request log and the device API's refusal counter. */
+    errorCode: string | null;
+  }
+}
+
 export interface ErrorBody {
   errorCode: string;
   messages: string[];
@@ -53,28 +60,31 @@ function validationMessages(error: FastifyError): string[] {
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorateReply('errorCode', null);
+    const answer = (reply: FastifyReply, body: ErrorBody) => {
+      reply.errorCode = body.errorCode;
+      return reply.code(body.status).send(body);
+    };
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-        return reply.code(error.status).send(errorBody(request, error.status, error.errorCode, error.messages));
+        return answer(reply, errorBody(request, error.status, error.errorCode, error.messages));
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-        return reply.code(400).send(errorBody(request, 400, 'VALIDATION_FAILED', validationMessages(error)));
+        return answer(reply, errorBody(request, 400, 'VALIDATION_FAILED', validationMessages(error)));
       }
       const known = error.code ? fastifyClientErrors[error.code] : undefined;
-      if (known) return reply.code(known.status).send(errorBody(request, known.status, known.code, [known.message]));
+      if (known) return answer(reply, errorBody(request, known.status, known.code, [known.message]));
       if (error.statusCode === 429) {
-        return reply.code(429).send(errorBody(request, 429, 'TOO_MANY_REQUESTS', [TRANSPORT_MESSAGES.tooManyRequests]));
+        return answer(reply, errorBody(request, 429, 'TOO_MANY_REQUESTS', [TRANSPORT_MESSAGES.tooManyRequests]));
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         request.log.info({ err: error }, 'client error');
         const status = error.statusCode;
-        return reply
-          .code(status)
-          .send(errorBody(request, status, defaultErrorCode(status), [TRANSPORT_MESSAGES.badRequest]));
+        return answer(reply, errorBody(request, status, defaultErrorCode(status), [TRANSPORT_MESSAGES.badRequest]));
       }
       request.log.error({ err: error }, 'unexpected error');
-      return reply.code(500).send(errorBody(request, 500, 'INTERNAL_ERROR', [SERVER_MESSAGES.internalError]));
+      return answer(reply, errorBody(request, 500, 'INTERNAL_ERROR', [SERVER_MESSAGES.internalError]));
     });
   },
   { name: 'errors' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { metricsPortOf } from '../../server/metrics/endpoint';
 
 /** The settings production requires besides NODE_ENV. */
 const PRODUCTION_SERVICES = {
@@ -165,5 +166,51 @@ describe('configuration from the environment', () => {
       rateLimitTokenPerMinute: 300,
     });
     expect(problemsOf({ RATE_LIMIT_CONFIG_PER_MINUTE: 'viele', RATE_LIMIT_TOKEN_PER_MINUTE: '0' })).toHaveLength(2);
+  });
+
+  it('serves metrics only when asked in embedded mode, and on 9464 (API) and 9465 (worker) in production', () => {
+    const embedded = loadConfig({});
+    expect(metricsPortOf(embedded, 'api')).toBeUndefined();
+    expect(metricsPortOf(loadConfig({ METRICS_PORT: '9470' }), 'api')).toBe(9470);
+    const production = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SERVICES });
+    expect(metricsPortOf(production, 'api')).toBe(9464);
+    expect(metricsPortOf(production, 'worker')).toBe(9465);
+    for (const off of ['off', 'OFF', '0']) {
+      expect(
+        metricsPortOf(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SERVICES, METRICS_PORT: off }), 'api'),
+      ).toBe(undefined);
+    }
+    expect(production.metrics.host).toBe('127.0.0.1');
+  });
+
+  it('logs JSON except in development, and stops within 25 s without a drain by default', () => {
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SERVICES }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({}).shutdown).toEqual({ drainMs: 0, timeoutMs: 25_000 });
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '10', SHUTDOWN_TIMEOUT_SECONDS: '60' }).shutdown).toEqual({
+      drainMs: 10_000,
+      timeoutMs: 60_000,
+    });
+  });
+
+  it('names a wrong metrics, log or stop setting in German', () => {
+    expect(
+      problemsOf({
+        METRICS_PORT: 'neunzig',
+        LOG_FORMAT: 'xml',
+        SHUTDOWN_TIMEOUT_SECONDS: '0',
+        SHUTDOWN_DRAIN_SECONDS: '-1',
+      }),
+    ).toEqual([
+      'LOG_FORMAT: muss json oder pretty sein',
+      'METRICS_PORT: muss eine Portnummer (1–65535) oder off sein',
+      'SHUTDOWN_TIMEOUT_SECONDS: muss mindestens 1 sein',
+      'SHUTDOWN_DRAIN_SECONDS: darf nicht negativ sein',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '70000' })).toEqual([
+      'METRICS_PORT: muss eine Portnummer (1–65535) oder off sein',
+    ]);
   });
 });

@@ -315,6 +315,8 @@ describe('permissions (docs/permissions.md)', () => {
     });
     fixtures = {
       'GET /config/config.json': { own: {} },
+      'GET /health/live': { own: {} },
+      'GET /health/ready': { own: {} },
       'GET /api/self': { own: {} },
       'GET /api/system-integrator': { own: {} },
       'GET /api/system-integrator/{id}': { own: { id: fotosoft.id }, foreign: { id: other.id } },
@@ -617,6 +619,11 @@ describe('permissions (docs/permissions.md)', () => {
           expect(res.statusCode).toBe(401);
           expect(errorOf(res).messages[0]).toBe('Unauthorized');
           expect(await snapshotTables(app)).toEqual(before);
+        } else if (row.anonymous === 'frei') {
+          // No token, no rate limit, no anti-forgery cookie handed out.
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['set-cookie']).toBeUndefined();
+          expect(Object.keys(res.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
         } else {
           expect(res.statusCode).toBeLessThan(400);
         }

@@ -13,6 +13,7 @@ import { CANCEL_WINDOW_MINUTES, FORCED_REBIND_LIMIT, FORCED_REBIND_WINDOW_DAYS }
 import { ApiError, TRANSPORT_MESSAGES } from '../../errors';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { errorBodySchema } from '../../lib/responses';
+import { metrics } from '../../metrics/registry';
 import { deviceRepository, type DeviceLicense } from './device.repository';
 import { deviceStatements } from './device.statements';
 import {
@@ -120,6 +121,10 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
       },
     }),
   );
+  // Every refused call, by its error code (rate limit, key, machine, credit, validation).
+  api.addHook('onResponse', async (_request, reply) => {
+    if (reply.errorCode) metrics.deviceRefusal(reply.errorCode);
+  });
   api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = parseLicenseAuthorization(request.headers.authorization);
     if (auth.kind === 'missing') {
@@ -279,6 +284,7 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
           if (sqlStateOf(err) !== UNIQUE_VIOLATION) throw err;
           const first = await repo().processByIdempotencyKey(key, idempotencyKey);
           if (!first) throw err;
+          metrics.deviceIdentification('replayed');
           return reply.code(200).send(first);
         }
         switch (outcome.kind) {
@@ -287,8 +293,10 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
           case 'refused':
             throw refusal(outcome.license);
           case 'replay':
+            metrics.deviceIdentification('replayed');
             return reply.code(200).send(outcome.process);
           case 'recorded':
+            metrics.deviceIdentification(outcome.process.postpaid ? 'postpaid' : 'prepaid');
             return reply.code(201).send(outcome.process);
           case 'noCredit':
             throw new ApiError(402, SERVER_MESSAGES.noPrepaidCredit, codes.noPrepaidCredit);

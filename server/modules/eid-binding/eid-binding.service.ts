@@ -15,6 +15,7 @@ import { pseudonymHash } from '../../eid/pseudonym';
 import type { EidIdentity, EidPort, EidResult } from '../../eid/port';
 import { ApiError, notFound, type ApiMessage } from '../../errors';
 import { MAIL_KINDS, type MailOutbox, type QueueMail } from '../../mail/outbox';
+import { metrics } from '../../metrics/registry';
 import { eidBoundMail } from '../../mail/templates/eid-bound';
 import { eidReviewOpenedMail } from '../../mail/templates/eid-review-opened';
 import type { CurrentUser } from '../../plugins/auth';
@@ -58,6 +59,12 @@ const reviewPending = () => new ApiError(409, SERVER_MESSAGES.eidReviewPending);
 const cannotIssueToken = () => new ApiError(503, SERVER_MESSAGES.eidVerificationFailed, 'EID_TOKEN_CANNOT_BE_ISSUED');
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A session's outcome for the metrics: matched, review_pending, or the code it ended with. */
+function outcomeOf(answer: RecordedEidAnswer): string {
+  if ('done' in answer) return answer.done.outcome === 'matched' ? 'matched' : 'review_pending';
+  return answer.errorCode === EID_CANCELLED ? 'cancelled' : answer.errorCode;
+}
 
 /** A recorded answer as the API gives it: the result, or the recorded error thrown again. */
 function replay(answer: RecordedEidAnswer): EidBindingDone {
@@ -226,6 +233,7 @@ export function eidBindingService({ db, config, outbox, eid, pseudonymKey, clock
           session = await eid.startSession({ user: person, expiresAt: wanted });
         } catch (err) {
           log.error({ err }, 'the eID service could not start a session');
+          metrics.eidSession('EID_TOKEN_CANNOT_BE_ISSUED');
           throw cannotIssueToken();
         }
         const expiresAt = session.expiresAt < wanted ? session.expiresAt : wanted;
@@ -246,6 +254,8 @@ export function eidBindingService({ db, config, outbox, eid, pseudonymKey, clock
           replaced: replacedIds,
         };
       });
+      metrics.eidSession('started');
+      metrics.eidSession('replaced', replaced.length);
       await endAtService(replaced);
       return started;
     },
@@ -275,13 +285,15 @@ export function eidBindingService({ db, config, outbox, eid, pseudonymKey, clock
         const locked = await eidSessionRepository(tx).lockOwn(session.id, user.id);
         if (!locked) throw sessionNotFound();
         // Another status check recorded the answer in the meantime: that one counts.
-        if (locked.answer) return locked.answer;
+        if (locked.answer) return { recorded: locked.answer, first: false };
         const recorded = await settle(tx, queueMail, user, person, result, now);
         await eidSessionRepository(tx).finish(session.id, recorded, now);
-        return recorded;
+        return { recorded, first: true };
       });
+      // Counted once per session, after its outcome committed.
+      if (answer.first) metrics.eidSession(outcomeOf(answer.recorded));
       if (expired) await endAtService([session.providerSessionId]);
-      return replay(answer);
+      return replay(answer.recorded);
     },
   };
 }
