@@ -19,6 +19,7 @@
 //     --keep    leave the cluster running afterwards (npm run cluster -- --stop ends it)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +46,9 @@ const DATABASE_URL = 'postgres://postgres@127.0.0.1:54380/lumio';
 const PASSWORD = 'lumio-demo';
 const DISRUPT_AFTER_MS = 3000;
 const node = process.execPath;
+const CLUSTER_LOGS = join(process.env.LUMIO_CLUSTER_DIR ?? join(root, '.cluster'), 'logs');
+/** Every secret this run sent (licence keys, tokens, invitation ids): none may be in a log. */
+const secrets = new Set();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const failures = [];
@@ -146,6 +150,7 @@ async function createDeviceLicences(db, token) {
       body: '{}',
     });
     if (activation.status !== 201) throw new Error(`activating: ${activation.status}`);
+    secrets.add(licence.json.key);
     devices.push({ licenceId: licence.json.id, key: licence.json.key, machine });
   }
   return devices;
@@ -208,6 +213,7 @@ function portalProbe(ownerToken) {
             password: PASSWORD,
           });
           ownerToken = fresh.accessToken;
+          secrets.add(fresh.accessToken).add(fresh.refreshToken);
           result.logins += 1;
         }
         for (const [path, token] of [
@@ -312,13 +318,31 @@ async function checkConsumption(db, devices, answers) {
   return { rows: rows.length, packages: packages.length };
 }
 
+/** No log of any process of the cluster (API, worker, nginx, …) holds a secret this run sent. */
+function checkLogs() {
+  const files = readdirSync(CLUSTER_LOGS).filter((name) => name.endsWith('.log'));
+  const leaks = [];
+  for (const name of files) {
+    const text = readFileSync(join(CLUSTER_LOGS, name), 'utf8');
+    for (const secret of secrets) if (text.includes(secret)) leaks.push(`${name}: ${secret.slice(0, 12)}…`);
+    if (/[?&](code|token|state)=/.test(text)) leaks.push(`${name}: a query string with code/token/state`);
+  }
+  check(
+    leaks.length === 0,
+    `kein Geheimnis in ${files.length} Logs des Clusters (${secrets.size} geprüft)${leaks.length ? `: ${leaks.slice(0, 3).join(', ')}` : ''}`,
+  );
+  return leaks.length;
+}
+
 /** The 61st request in a minute from one address is 429, the requests alternating between the instances. */
 async function checkSharedLimit(apis) {
   const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
   const statuses = [];
   for (let i = 0; i < 61; i++) {
     const target = apis[i % apis.length];
-    const res = await api(`/api/employee-invitation/${randomUUID()}`, {
+    const invitation = randomUUID();
+    secrets.add(invitation);
+    const res = await api(`/api/employee-invitation/${invitation}`, {
       base: `http://127.0.0.1:${target.port}`,
       headers: { 'x-forwarded-for': address },
     });
@@ -380,6 +404,7 @@ async function main() {
     const integrator = await login('integrator@fotosoft.example');
     const owner = await login('inhaber@studio-sonnenschein.example');
     const admin = await login('admin@lumio.example');
+    for (const tokens of [integrator, owner, admin]) secrets.add(tokens.accessToken).add(tokens.refreshToken);
 
     const limitAt = await checkSharedLimit(apis);
     await checkReportAcrossInstances(apis, admin.accessToken);
@@ -394,6 +419,7 @@ async function main() {
     });
     const rolling = await scenario('(b) rollender Neustart', devices, owner.accessToken, () => restartApi());
     const consumption = await checkConsumption(db, devices, [...kill.answers, ...rolling.answers]);
+    const leaks = checkLogs();
 
     const row = (budget, limit, measured, ok) => ({ budget, limit, measured, verdict: ok ? 'PASS' : 'OVER' });
     const info = (budget, measured) => ({ budget, limit: '(info)', measured, verdict: 'info' });
@@ -423,6 +449,7 @@ async function main() {
         !failures.some((f) => f.includes('Zeile') || f.includes('Paket')),
       ),
       row('public route limit over 2 instances: first 429', 'request 61', `request ${limitAt}`, limitAt === 61),
+      row('secrets in the logs of every process and nginx', '0', String(leaks), leaks === 0),
       info('cluster start (npm run cluster -- --detach)', `${startSeconds.toFixed(1)} s`),
     );
     reportBudgets('cluster', rows);

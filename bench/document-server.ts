@@ -39,8 +39,12 @@ type Request =
   | { type: 'cleanup'; name: string; full?: boolean }
   | { type: 'stop' };
 
+type Query = (text: string, params?: unknown[], options?: object) => Promise<{ rows: unknown[] }>;
+
 interface QueryClient {
-  query(text: string, params?: unknown[], options?: object): Promise<{ rows: unknown[] }>;
+  query: Query;
+  /** PGlite's transaction: its statements go through the transaction object's own query. */
+  transaction<T>(callback: (tx: { query: Query }) => Promise<T>): Promise<T>;
 }
 
 const WHAT_IFS = ['no-wal-zero', 'blob'] as const;
@@ -126,28 +130,39 @@ async function main() {
   });
 
   const client = (database.db as unknown as { $client: QueryClient }).$client;
-  const original = client.query.bind(client);
-  if (experiments.has('no-wal-zero')) await original('SET wal_init_zero = off');
-  client.query = async (text, params, options) => {
-    const at = performance.now();
-    const isInsert = /^insert into "documents"/i.test(text);
-    try {
-      const parameter = isInsert && experiments.has('blob') ? BASE64_PARAMETER.exec(text) : null;
-      if (parameter && params) {
-        // Same statement and parameter numbers: the blob is concatenated with an empty decode().
-        const index = Number(parameter[1]) - 1;
-        const blob = new Blob([Buffer.from(String(params[index]), 'base64')]);
-        const rewritten = text.replace(
-          parameter[0],
-          `(pg_read_binary_file('/dev/blob') || decode($${index + 1}, 'base64'))`,
-        );
-        return await original(rewritten, params.with(index, ''), { ...options, blob });
+  if (experiments.has('no-wal-zero')) await client.query('SET wal_init_zero = off');
+  /** The statement timed (and, for the 'blob' experiment, rewritten); `original` runs it. */
+  const timed =
+    (original: Query): Query =>
+    async (text, params, options) => {
+      const at = performance.now();
+      const isInsert = /^insert into "documents"/i.test(text);
+      try {
+        const parameter = isInsert && experiments.has('blob') ? BASE64_PARAMETER.exec(text) : null;
+        if (parameter && params) {
+          // Same statement and parameter numbers: the blob is concatenated with an empty decode().
+          const index = Number(parameter[1]) - 1;
+          const blob = new Blob([Buffer.from(String(params[index]), 'base64')]);
+          const rewritten = text.replace(
+            parameter[0],
+            `(pg_read_binary_file('/dev/blob') || decode($${index + 1}, 'base64'))`,
+          );
+          return await original(rewritten, params.with(index, ''), { ...options, blob });
+        }
+        return await original(text, params, options);
+      } finally {
+        if (isInsert) timings.insert.push(performance.now() - at);
       }
-      return await original(text, params, options);
-    } finally {
-      if (isInsert) timings.insert.push(performance.now() - at);
-    }
-  };
+    };
+  client.query = timed(client.query.bind(client));
+  // The upload's INSERT runs inside a transaction (the cap's advisory lock, documents.repository.ts),
+  // whose statements PGlite sends through the transaction object instead of client.query.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      tx.query = timed(tx.query.bind(tx));
+      return callback(tx);
+    });
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

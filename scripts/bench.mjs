@@ -94,7 +94,11 @@ const loadBefore = load();
 const outcomes = [];
 for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
   console.log(`\n##### ${name}`);
-  outcomes.push(await run(name));
+  const benchStarted = performance.now();
+  const outcome = await run(name);
+  outcome.seconds = (performance.now() - benchStarted) / 1000;
+  console.log(`##### ${name}: ${outcome.seconds.toFixed(0)} s`);
+  outcomes.push(outcome);
 }
 
 console.log(
@@ -104,6 +108,7 @@ const rows = outcomes.flatMap((o) =>
   o.results.flatMap((r) => r.rows.map((row) => [row.budget, row.limit, row.measured, row.verdict])),
 );
 if (rows.length) console.log(table([['budget', 'limit', 'measured', 'verdict'], ...rows]));
+console.log(`time per benchmark: ${outcomes.map((o) => `${o.name} ${o.seconds.toFixed(0)} s`).join(', ')}`);
 // The load before the run is other processes' only; during and after, it includes the
 // benchmark's own server, database and load generator.
 console.log(`load average (1 min) before the run: ${loadBefore} on ${cores} cores`);

@@ -81,8 +81,12 @@ function productionEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
   return env;
 }
 
-function startProcess(dir: string, script: string, env: NodeJS.ProcessEnv) {
-  const child = spawn('npm', ['run', '--silent', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * What `npm run start:prod` / `worker:prod` run, started as systemd's units do (deploy/systemd/): node
+ * itself, so that SIGTERM reaches the process (npm does not wait for its script after a signal).
+ */
+function startProcess(dir: string, which: 'server' | 'worker', env: NodeJS.ProcessEnv) {
+  const child = spawn(node24, ['scripts/start-prod.mjs', which], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -117,6 +121,7 @@ async function main(): Promise<number> {
     await timed('npm run build', () => mustRun(node24, [join(root, 'scripts/build.mjs')], root));
   }
   const dir = mkdtempSync(join(tmpdir(), 'lumio-install-'));
+  const started: ChildProcess[] = [];
   try {
     await timed('Kopie des Repositorys mit dist/ und dist-server/', () => copyRepository(dir));
     await timed('npm ci --omit=dev', () =>
@@ -151,13 +156,18 @@ async function main(): Promise<number> {
       );
     }
 
+    // Something else on the port would answer the readiness check in the installation's place.
+    if ((await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined)) !== undefined) {
+      throw new Error(`Port ${port} ist belegt (INSTALL_PORT wählt einen anderen).`);
+    }
     await freshPostgresDatabase(databaseUrl);
     const env = productionEnv();
-    const server = startProcess(dir, 'start:prod', env);
+    const server = startProcess(dir, 'server', env);
+    started.push(server.child);
     const ready = await timed('start:prod bis /health/ready 200', () =>
       waitReady(`http://127.0.0.1:${port}/health/ready`, 60, () => server.child.exitCode !== null),
     );
-    check(ready, 'npm run start:prod: /health/ready antwortet 200');
+    check(ready, 'start:prod: /health/ready antwortet 200');
     if (ready) {
       const page = await fetch(`http://127.0.0.1:${port}/`);
       const html = await page.text();
@@ -170,7 +180,8 @@ async function main(): Promise<number> {
       const docs = await fetch(`http://127.0.0.1:${port}/api/docs/json`);
       check(docs.status === 200, 'das OpenAPI-Dokument antwortet 200');
     }
-    const worker = startProcess(dir, 'worker:prod', { ...env, LOG_LEVEL: 'info', METRICS_PORT: '0' });
+    const worker = startProcess(dir, 'worker', { ...env, LOG_LEVEL: 'info', METRICS_PORT: 'off' });
+    started.push(worker.child);
     const workerUp = await timed('worker:prod bis zur Meldung „Lumio-Worker läuft“', async () => {
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline && worker.child.exitCode === null) {
@@ -179,12 +190,14 @@ async function main(): Promise<number> {
       }
       return false;
     });
-    check(workerUp, 'npm run worker:prod läuft');
+    check(workerUp, 'worker:prod läuft');
     check((await stopWithin(worker, 40)) === 0, 'der Worker endet auf SIGTERM mit Code 0');
     check((await stopWithin(server, 40)) === 0, 'der Server endet auf SIGTERM mit Code 0');
     if (failures.length)
       console.log(`Server:\n${server.output().slice(-3000)}\nWorker:\n${worker.output().slice(-3000)}`);
   } finally {
+    // Whatever a failed check left running must not hold the port for the next run.
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
     for (const [label, seconds] of timings) console.log(`${label.padEnd(56)} ${seconds.toFixed(1).padStart(6)} s`);
   }

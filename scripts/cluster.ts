@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CLUSTER_USAGE, ClusterUsageError, parseClusterArgs, type ClusterArgs } from './lib/cluster/args';
-import { mainConfig, NGINX_FAIL_TIMEOUT_SECONDS, siteWithPort, upstreamLines } from './lib/cluster/nginx';
+import { mainConfig, NGINX_FAIL_TIMEOUT_SECONDS, siteForCluster, upstreamLines } from './lib/cluster/nginx';
 import { CLUSTER_PORTS, planCluster, type AppProcess } from './lib/cluster/plan';
 import { postgresBin, startPostgres, stopPostgres } from './lib/cluster/postgres';
 import { httpStatus, isAlive, portInUse, sleep, startDetached, stopPid, waitForStatus } from './lib/cluster/processes';
@@ -150,7 +150,7 @@ async function startNginx(nginx: string, port: number, apiPorts: number[]): Prom
   mkdirSync(join(nginxDir, 'temp'), { recursive: true });
   writeFileSync(
     join(nginxDir, 'lumio.conf'),
-    siteWithPort(readFileSync(join(root, 'deploy', 'nginx', 'lumio.conf'), 'utf8'), port),
+    siteForCluster(readFileSync(join(root, 'deploy', 'nginx', 'lumio.conf'), 'utf8'), port, join(dir, 'logs')),
   );
   writeFileSync(join(nginxDir, 'lumio-upstreams.conf'), upstreamLines(apiPorts));
   const conf = join(nginxDir, 'nginx.conf');

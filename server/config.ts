@@ -158,6 +158,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every environment variable the portal reads (docs/production.md A.4 and the README list each one). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface AppConfig {
   production: boolean;
   port: number;

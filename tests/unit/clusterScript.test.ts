@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClusterUsageError, parseClusterArgs } from '../../scripts/lib/cluster/args';
-import { mainConfig, siteWithPort, upstreamLines } from '../../scripts/lib/cluster/nginx';
+import { mainConfig, siteForCluster, upstreamLines } from '../../scripts/lib/cluster/nginx';
 import { planCluster } from '../../scripts/lib/cluster/plan';
 import { WORKER_NODE_FLAGS } from '../../scripts/lib/process-flags.mjs';
 
@@ -84,11 +84,13 @@ describe('npm run cluster: the processes (scripts/lib/cluster/plan.ts)', () => {
 });
 
 describe('npm run cluster: nginx (scripts/lib/cluster/nginx.ts)', () => {
-  it('sets only the listen port of deploy/nginx/lumio.conf', () => {
-    const changed = siteWithPort(site, 8093);
+  it('sets only the listen port and the log directory of deploy/nginx/lumio.conf', () => {
+    const changed = siteForCluster(site, 8093, '/c/logs');
     expect(changed).toContain('listen 8093;');
-    expect(changed.replace('listen 8093;', 'listen 8080;')).toBe(site);
-    expect(() => siteWithPort('server {}', 8093)).toThrow('exactly one');
+    expect(changed).toContain('access_log /c/logs/lumio-access.log lumio_redacted;');
+    expect(changed).toContain('error_log /c/logs/lumio-error.log crit;');
+    expect(changed.replace('listen 8093;', 'listen 8080;').replaceAll('/c/logs/', '/var/log/nginx/')).toBe(site);
+    expect(() => siteForCluster('server {}', 8093, '/c/logs')).toThrow('exactly one');
   });
 
   it('lists one upstream server per API instance with passive health checks', () => {
@@ -101,7 +103,7 @@ describe('npm run cluster: nginx (scripts/lib/cluster/nginx.ts)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lumio-nginx-'));
     mkdirSync(join(dir, 'temp'));
     try {
-      writeFileSync(join(dir, 'lumio.conf'), siteWithPort(site, 18093));
+      writeFileSync(join(dir, 'lumio.conf'), siteForCluster(site, 18093, dir));
       writeFileSync(join(dir, 'lumio-upstreams.conf'), upstreamLines([18101, 18102]));
       writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir));
       const test = spawnSync('/usr/sbin/nginx', ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 /**
  * nginx for `npm run cluster`: the project's deploy/nginx/lumio.conf as it is, with only its listen
- * port set to the cluster's, the instances' list beside it (lumio-upstreams.conf, which lumio.conf
+ * port and log directory set to the cluster's, the instances' list beside it (lumio-upstreams.conf, which lumio.conf
  * includes) and a main configuration that keeps pid, logs and temporary files in the cluster's
  * directory. Pure; tests/unit/clusterNginx.test.ts checks it and CI runs it.
  */
@@ -18,11 +18,22 @@ export function upstreamLines(apiPorts: readonly number[]): string {
   );
 }
 
-/** lumio.conf with its one `listen 8080;` set to `port`; anything else in the file stays. */
-export function siteWithPort(site: string, port: number): string {
-  const listens = site.match(/^\s*listen\s+\d+;/gm) ?? [];
-  if (listens.length !== 1) throw new Error('deploy/nginx/lumio.conf: expected exactly one "listen <port>;" line');
-  return site.replace(/^(\s*listen\s+)\d+;/m, `$1${port};`);
+/**
+ * lumio.conf with its one `listen 8080;` set to `port` and its two log files moved from
+ * /var/log/nginx into `logDir`; anything else in the file stays as it is.
+ */
+export function siteForCluster(site: string, port: number, logDir: string): string {
+  const one = (pattern: RegExp, what: string) => {
+    if ((site.match(new RegExp(pattern.source, 'gm')) ?? []).length !== 1) {
+      throw new Error(`deploy/nginx/lumio.conf: expected exactly one ${what} line`);
+    }
+  };
+  one(/^\s*listen\s+\d+;/, '"listen <port>;"');
+  one(/^\s*access_log\s+\/var\/log\/nginx\//, 'access_log /var/log/nginx/…');
+  one(/^\s*error_log\s+\/var\/log\/nginx\//, 'error_log /var/log/nginx/…');
+  return site
+    .replace(/^(\s*listen\s+)\d+;/m, `$1${port};`)
+    .replace(/^(\s*(?:access|error)_log\s+)\/var\/log\/nginx\//gm, `$1${logDir}/`);
 }
 
 export function mainConfig(dir: string): string {
@@ -31,10 +42,9 @@ export function mainConfig(dir: string): string {
 daemon off;
 worker_processes 2;
 pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
+error_log ${join(dir, 'error.log')} crit;
 events { worker_connections 1024; }
 http {
-    access_log ${join(dir, 'access.log')};
     client_body_temp_path ${temp('client_body')};
     proxy_temp_path ${temp('proxy')};
     fastcgi_temp_path ${temp('fastcgi')};
