@@ -38,7 +38,7 @@ const QUICK = {
   'system-integrators': ['--seconds', '1'],
   'document-upload': ['--count', '20', '--seconds', '1'],
   approval: ['--approvals', '20', '--rounds', '1'],
-  recovery: ['--runs', '1'],
+  recovery: ['--runs', '1', '--load', '1', '--settle', '5'],
   'device-api': ['--seconds', '1', '--rounds', '1', '--exhaust-units', '20'],
   reports: ['--sizes', '10000'],
   keycloak: ['--runs', '1'],
