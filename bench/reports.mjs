@@ -167,6 +167,8 @@ async function postgres(rows, info) {
           EMBEDDED: 'false',
           PUBLIC_URL: 'http://localhost:8080',
           KEYCLOAK_URL: 'http://127.0.0.1:1',
+          // Required without the embedded services; building a report never calls Keycloak.
+          KEYCLOAK_ADMIN_CLIENT_SECRET: 'bench-unused',
           DATABASE_URL: url,
           SMTP_URL: `smtp://127.0.0.1:${ready.smtpPort}`,
           DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
