@@ -51,7 +51,7 @@ export async function buildTestApp(
 }
 
 /** Creates an empty database for one test file on the server TEST_DATABASE_URL points to. */
-async function freshPostgresDatabase(url: string): Promise<string> {
+export async function freshPostgresDatabase(url: string): Promise<string> {
   const { default: pg } = await import('pg');
   const name = `lumio_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: url });
