@@ -2,7 +2,7 @@
 // figure next to its budget (issues 2 and 3, "Budgets"). Budgets are reported, not enforced: a figure
 // over budget prints OVER, and only a benchmark that crashes makes the exit code non-zero.
 //
-// Usage: npm run bench [-- bundle startup system-integrators document-upload approval recovery device-api reports keycloak] [-- --seconds 10]
+// Usage: npm run bench [-- bundle startup system-integrators document-upload approval recovery device-api reports keycloak rate-limit] [-- --seconds 10]
 //   names pick benchmarks (default: all); further flags go to bench/system-integrators.mjs
 //   (run bench/document-upload.mjs directly for its --count and --seconds).
 import { spawn } from 'node:child_process';
@@ -21,6 +21,7 @@ const BENCHMARKS = {
   'device-api': ['bench/device-api.mjs'],
   reports: ['bench/reports.mjs'],
   keycloak: ['bench/keycloak.mjs'],
+  'rate-limit': ['bench/rate-limit.mjs'],
 };
 
 const args = process.argv.slice(2);

@@ -54,8 +54,9 @@ export async function deleteExpiredRateLimitCounters(db: DbOrTx): Promise<number
 /**
  * @fastify/rate-limit's store (its `store` option) on the app database, PostgreSQL or PGlite alike:
  * every limit of every instance counts in `rate_limit_counters`, one named statement per hit
- * (bench/README.md "Rate limits": what that costs a request). Windows are fixed and start with a
- * key's first hit, as the plugin's own in-memory store does, so answers and headers stay the same.
+ * (what that costs a request: bench/README.md, "Rate limits shared by all instances"). Windows are
+ * fixed and start with a key's first hit, as the plugin's own in-memory store does, so answers and
+ * headers stay the same.
  *
  * Each limit is a child store with a name of its own: a route's limit (route config) is named by
  * method and URL, a limit made with `app.rateLimit()` must name itself with `groupId` (the plugin
