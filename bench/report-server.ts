@@ -4,16 +4,12 @@
  * BENCH_PROCESSES identification processes written straight into the database, spread evenly over
  * the last 1,000 days on the four demo licences (every 5th postpaid, every 50th cancelled).
  * JOB_WORKERS decides whether this process also builds the reports (as under `npm start`) or
- * leaves them to a separate `npm run worker`. Reports { port, token, smtpPort } over IPC once it
- * listens; the token is LumioAdmin's.
+ * leaves them to a separate `npm run worker`. Reports { port, token, smtpPort, pid } over IPC once
+ * it listens; the token is LumioAdmin's.
  *
  * Requests: { type: 'request', body } queues a report through the API and answers its id;
  * { type: 'report', id } answers its row (state, process_count, file_size, times).
  */
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { build } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -33,20 +29,17 @@ async function main() {
   const fresh = process.env.BENCH_FRESH !== '0';
   if (url) await freshPostgresDatabase(url, { keepExisting: !fresh });
   const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
-  const reportsDir = process.env.REPORTS_DIR ?? mkdtempSync(join(tmpdir(), 'lumio-bench-reports-'));
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     SEED_DEMO_DATA: 'true',
     DATA_DIR: 'memory://',
-    REPORTS_DIR: reportsDir,
     JOB_WORKERS: process.env.JOB_WORKERS ?? 'true',
   });
   const app = await build({ config, database });
   app.addHook('onClose', async () => {
     await database.close();
-    if (!process.env.REPORTS_DIR) await rm(reportsDir, { recursive: true, force: true });
   });
 
   let seedMs = 0;
@@ -107,10 +100,10 @@ async function main() {
     port: address.port,
     token: accessToken,
     smtpPort: app.mailCatcher?.port,
-    reportsDir,
     seeded: processes,
     seedMs,
     rssMb: process.memoryUsage.rss() / 2 ** 20,
+    pid: process.pid,
   });
 }
 

@@ -10,6 +10,8 @@
 // The 100,000 are the last 100 days. Time is from the request (the API queues the job) to the
 // report's row saying Completed (polled every 20 ms), and the build alone as the worker logs it.
 // The worker is the bundle `npm run worker` runs (dist-server/worker.mjs, built when stale).
+// The biggest report is then downloaded through the API process (its chunks read from the
+// database), timed, with the API's peak RSS before and after.
 // The list: one client asks GET …/reports back to back (autocannon, one connection) first with
 // nothing running, then while the API process itself builds the 1,000,000 (JOB_WORKERS on, as
 // `npm start` runs it). PGlite: the same in one process, with 100,000 processes.
@@ -121,6 +123,25 @@ async function startWorker(env) {
   };
 }
 
+/**
+ * Downloads a built report through the API process as a browser would; the API's peak RSS
+ * (VmHWM) before and after shows whether the file passed through its memory whole.
+ */
+async function download(ready, build) {
+  const before = memoryOf(ready.pid);
+  const since = performance.now();
+  const res = await fetch(`http://127.0.0.1:${ready.port}/api/identification-process/reports/${build.id}`, {
+    headers: { authorization: `Bearer ${ready.token}` },
+  });
+  if (res.status !== 200) throw new Error(`download: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  const seconds = (performance.now() - since) / 1000;
+  if (bytes !== build.bytes) throw new Error(`download: ${bytes} bytes, the report has ${build.bytes}`);
+  const after = memoryOf(ready.pid);
+  return { mb: bytes / 1e6, seconds, rssBefore: before.rssMb, peakBefore: before.peakMb, peakAfter: after.peakMb };
+}
+
 async function listLoad(port, token, seconds) {
   return runLoad(
     {
@@ -159,6 +180,7 @@ async function postgres(rows, info) {
     const ready = await api.ready;
     console.log(`  seeded in ${(ready.seedMs / 1000).toFixed(1)} s`);
     const builds = [];
+    const downloads = [];
     try {
       for (const size of LIST_ONLY ? [] : SIZES) {
         const worker = await startWorker({
@@ -169,10 +191,11 @@ async function postgres(rows, info) {
           EMBEDDED: 'false',
           PUBLIC_URL: 'http://localhost:8080',
           KEYCLOAK_URL: 'http://127.0.0.1:1',
+          // Required without the embedded services; building a report never calls Keycloak.
+          KEYCLOAK_ADMIN_CLIENT_SECRET: 'bench-unused',
           DATABASE_URL: url,
           SMTP_URL: `smtp://127.0.0.1:${ready.smtpPort}`,
           DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-          REPORTS_DIR: ready.reportsDir,
         });
         try {
           const before = memoryOf(worker.pid);
@@ -182,10 +205,12 @@ async function postgres(rows, info) {
           const { report, seconds } = await waitCompleted(api, id, since);
           const after = memoryOf(worker.pid);
           builds.push({
+            id,
             size,
             processes: report.process_count,
             seconds,
             buildMs: worker.builtMs(id),
+            bytes: Number(report.file_size),
             mb: Number(report.file_size) / 1e6,
             startRss: before.rssMb,
             peak: after.peakMb,
@@ -195,6 +220,7 @@ async function postgres(rows, info) {
           await worker.stop();
         }
       }
+      if (builds.length) downloads.push(await download(ready, builds[builds.length - 1]));
     } finally {
       await api.stop();
     }
@@ -220,6 +246,18 @@ async function postgres(rows, info) {
         ]),
       ]),
     );
+    for (const d of downloads) {
+      info.push(
+        `PostgreSQL download of ${d.mb.toFixed(1)} MB through the API (chunks read from the database): ${d.seconds.toFixed(2)} s; ` +
+          `API process RSS ${d.rssBefore.toFixed(0)} MB before, peak ${d.peakBefore.toFixed(0)} → ${d.peakAfter.toFixed(0)} MB`,
+      );
+      rows.push({
+        budget: `PostgreSQL: download of the ${d.mb.toFixed(1)} MB report through the API`,
+        limit: '(info)',
+        measured: `${d.seconds.toFixed(2)} s, API peak RSS +${(d.peakAfter - d.peakBefore).toFixed(0)} MB`,
+        verdict: 'info',
+      });
+    }
     for (const b of builds) {
       rows.push({
         budget: `PostgreSQL: ${b.processes.toLocaleString('en')} processes into a ZIP`,

@@ -26,6 +26,7 @@ const BENCHMARKS = {
   'device-api': ['bench/device-api.mjs'],
   reports: ['bench/reports.mjs'],
   keycloak: ['bench/keycloak.mjs'],
+  'rate-limit': ['bench/rate-limit.mjs'],
   cluster: ['bench/cluster.mjs'],
 };
 
@@ -42,6 +43,7 @@ const QUICK = {
   'device-api': ['--seconds', '1', '--rounds', '1', '--exhaust-units', '20'],
   reports: ['--sizes', '10000'],
   keycloak: ['--runs', '1'],
+  'rate-limit': ['--seconds', '1', '--rounds', '1'],
   cluster: ['--quick'],
 };
 

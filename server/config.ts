@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { DEVICE_RATE_LIMIT_PER_MINUTE } from '../src/domain/licenses';
 
@@ -105,9 +102,7 @@ const envSchema = z.object({
   /** Run the background jobs' workers in this process (`npm start`); off for API-only replicas. */
   JOB_WORKERS: bool.optional(),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3600).default(30),
-  /** Identification-process reports (issue 14): where their ZIP files live; default DATA_DIR/reports. */
-  REPORTS_DIR: z.string().min(1).optional(),
-  /** Days a report (its file and its row) is kept after it was last changed. */
+  /** Days a report (its row and its file in the database) is kept after it was last changed. */
   REPORT_RETENTION_DAYS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3650).default(90),
   /** First wait before a report whose build failed is built again; it doubles per retry. */
   REPORT_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'muss eine Zahl sein' }).int().min(1).max(3600).default(30),
@@ -205,13 +200,6 @@ export interface AppConfig {
   jobWorkers: boolean;
   /** First wait before a failed mail is sent again; it doubles per retry (server/jobs/mail-delivery.job.ts). */
   mailRetryDelaySeconds: number;
-  /**
-   * Directory of the report files (REPORTS_DIR): shared by every process that runs the report job
-   * or serves downloads. In memory-only mode (DATA_DIR=memory://, the tests) a new directory under
-   * the system's temporary directory, removed when the app closes (reportsDirTemporary).
-   */
-  reportsDir: string;
-  reportsDirTemporary: boolean;
   reportRetentionDays: number;
   reportRetryDelaySeconds: number;
   rateLimitPublicPerMinute: number;
@@ -293,10 +281,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     jobWorkers: e.JOB_WORKERS ?? true,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
-    reportsDir:
-      e.REPORTS_DIR ??
-      (e.DATA_DIR === 'memory://' ? join(tmpdir(), `lumio-reports-${randomUUID()}`) : join(e.DATA_DIR, 'reports')),
-    reportsDirTemporary: !e.REPORTS_DIR && e.DATA_DIR === 'memory://',
     reportRetentionDays: e.REPORT_RETENTION_DAYS,
     reportRetryDelaySeconds: e.REPORT_RETRY_DELAY_SECONDS,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,

@@ -64,7 +64,7 @@ function logProviderEvents(provider: Provider, log: FastifyBaseLogger) {
  * status of a failed token call (a 400 drops the tokens, anything else keeps them for the next try).
  */
 function limitTokenRequests(app: FastifyInstance, tokenPath: string, max: number) {
-  const limit = app.rateLimit({ max, timeWindow: '1 minute' });
+  const limit = app.rateLimit({ groupId: 'idp-token', max, timeWindow: '1 minute' });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST') return;
     const path = request.url.split('?')[0];

@@ -3,6 +3,7 @@ import { and, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { deleteStaleLoginThrottles } from '../idp/login-throttle';
+import { deleteExpiredRateLimitCounters } from '../lib/rate-limit-store';
 import { mailOutbox } from '../mail/outbox.table';
 import { eidSessionRepository } from '../modules/eid-binding/eid-binding.repository';
 import { cleanupDocuments } from './document-cleanup';
@@ -31,7 +32,7 @@ export const EID_SESSION_RETENTION_DAYS = 1;
 /**
  * Deletes what must not be kept: documents no application took, documents of long-rejected
  * applications, applications never confirmed, old mail records, login throttles long quiet, ended
- * eID sessions. Every step is one conditional
+ * eID sessions, rate-limit counters whose window ended. Every step is one conditional
  * DELETE, so two runs at once (or a retry) delete each row once and nothing else. Every ten
  * minutes, so that unattached uploads go within their lifetime plus ten minutes.
  */
@@ -47,15 +48,17 @@ export const cleanupJob = defineJob({
     const eidSessions = await eidSessionRepository(db).deleteEndedBefore(
       subDays(new Date(), EID_SESSION_RETENTION_DAYS),
     );
+    const rateLimitCounters = await deleteExpiredRateLimitCounters(db);
     if (
       documents.unattached ||
       documents.rejected ||
       documents.expiredApplications ||
       mailRecords ||
       loginThrottles ||
-      eidSessions
+      eidSessions ||
+      rateLimitCounters
     ) {
-      log.info({ ...documents, mailRecords, loginThrottles, eidSessions }, 'cleanup done');
+      log.info({ ...documents, mailRecords, loginThrottles, eidSessions, rateLimitCounters }, 'cleanup done');
     }
   },
 });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAIL_KINDS } from '../mail/outbox';
 import { reportReadyMail } from '../mail/templates/report-ready';
-import { buildReportFile } from '../modules/reports/report-builder';
-import { removeReportFiles } from '../modules/reports/report-files';
+import { buildReportFile, type BuiltReport } from '../modules/reports/report-builder';
+import { removeAttempt, removeOtherAttempts } from '../modules/reports/report-file-store';
 import { reportRepository } from '../modules/reports/reports.repository';
 import { users } from '../modules/users/users.table';
 import { defineJob, type JobContext } from './job';
@@ -32,15 +32,23 @@ export const identificationReportFailedJob = defineJob({
   payload,
   queue: () => ({ retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 }),
   async handler({ db, log }, { reportId }) {
-    if (await reportRepository(db).fail(reportId)) log.warn({ reportId }, 'report failed after all attempts');
+    if (!(await reportRepository(db).fail(reportId))) return;
+    log.warn({ reportId }, 'report failed after all attempts');
+    // A Failed report has no file: whatever its attempts stored goes (never a Completed one's).
+    await removeOtherAttempts(db, reportId);
   },
 });
 
-/** Completes the report and queues the mail to its requester in one transaction. */
-async function complete(ctx: JobContext, reportId: string, file: { size: number; processCount: number }) {
+/**
+ * Completes the report with the attempt's file, removes what other attempts stored, and queues the
+ * mail to its requester, in one transaction.
+ */
+async function complete(ctx: JobContext, reportId: string, file: BuiltReport) {
   return ctx.outbox.transaction(ctx.db, async (tx, queueMail) => {
     const report = await reportRepository(tx).complete(reportId, file);
-    if (!report?.requestedBy) return report;
+    if (!report) return report;
+    await removeOtherAttempts(tx, reportId, file.attempt);
+    if (!report.requestedBy) return report;
     const [requester] = await tx.select().from(users).where(eq(users.id, report.requestedBy));
     if (requester) {
       await queueMail({
@@ -66,9 +74,9 @@ async function complete(ctx: JobContext, reportId: string, file: { size: number;
 
 /**
  * Builds one report (issue 14, ARCHITECTURE.md "Background jobs"): Pending → InProgress → the ZIP
- * in REPORTS_DIR → Completed and the mail. Any attempt starts from the beginning: a killed worker's
- * half-written part is never visible to a download (server/modules/reports/report-files.ts), and
- * the next attempt replaces it. Up to REPORT_RETRY_LIMIT retries with growing waits from
+ * in the database → Completed and the mail. Any attempt starts from the beginning: a killed
+ * worker's half-written attempt is never visible to a download
+ * (server/modules/reports/report-file-store.ts), and the attempt that completes removes it. Up to REPORT_RETRY_LIMIT retries with growing waits from
  * REPORT_RETRY_DELAY_SECONDS; a dead worker is noticed by its missing heartbeat.
  */
 export const identificationReportJob = defineJob({
@@ -91,10 +99,8 @@ export const identificationReportJob = defineJob({
     const report = await repo.start(reportId);
     // Completed, Failed or deleted meanwhile: nothing to build.
     if (!report) return;
-    const dir = ctx.config.reportsDir;
     const started = Date.now();
     const file = await buildReportFile(ctx.db, {
-      dir,
       reportId,
       selection: report,
       createdAt: report.createdAt,
@@ -102,8 +108,9 @@ export const identificationReportJob = defineJob({
     });
     const completed = await complete(ctx, reportId, file);
     if (!completed) {
-      // Deleted while it was built (its company went, or the retention ran): the file goes too.
-      await removeReportFiles(dir, reportId);
+      // Deleted while it was built (its company went, or the retention ran), or completed by another
+      // attempt whose worker was wrongly taken for dead: this attempt's file goes, never the other's.
+      await removeAttempt(ctx.db, reportId, file.attempt);
       return;
     }
     ctx.log.info(

@@ -65,7 +65,10 @@ export const docsPlugin = fp(
     // A scope of its own, so one per-address limit covers the page, the document and Swagger UI's
     // static files alike (they are public like the other public endpoints).
     await app.register(async (docs) => {
-      docs.addHook('onRequest', docs.rateLimit({ max: app.config.rateLimitPublicPerMinute, timeWindow: '1 minute' }));
+      docs.addHook(
+        'onRequest',
+        docs.rateLimit({ groupId: 'api-docs', max: app.config.rateLimitPublicPerMinute, timeWindow: '1 minute' }),
+      );
       await docs.register(swaggerUi, {
         routePrefix: '/api/docs',
         uiConfig: { docExpansion: 'list' },

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,27 +10,29 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { attemptsOf } from '../../server/modules/reports/report-file-store';
 import { DEMO, errorOf } from './helpers/app';
 import { demoClient } from './helpers/eid';
 import { downloadReport, expectedReport, queryRows, requestReport, waitForState } from './helpers/reports';
 
 const root = new URL('../..', import.meta.url).pathname;
 /**
- * Enough processes that the worker is still writing when the test sees the part grow and kills it:
- * about 2 s of building on either database (PostgreSQL builds about six times faster).
+ * Enough processes that the worker is still writing when the test sees its first chunk stored
+ * (1 MiB of ZIP) and kills it: a ZIP of about 1.9 MB on PGlite (about 2 s of building) and 9.5 MB on
+ * PostgreSQL (about 2 s; it builds about six times faster).
  */
 const PROCESSES = process.env.TEST_DATABASE_URL ? 300_000 : 60_000;
 const BASE = '/api/identification-process/reports';
 
 /**
- * ARCHITECTURE.md "Background jobs": a worker killed (SIGKILL) half-way through a report leaves a
- * part file that no download serves, and the report is built again from the beginning once a
- * worker runs again (on PGlite: the server restarted on the same data directory; on PostgreSQL,
- * with TEST_DATABASE_URL: any other process).
+ * ARCHITECTURE.md "Background jobs": a worker killed (SIGKILL) half-way through a report leaves
+ * chunks of its attempt in the database that no download serves, and the report is built again
+ * from the beginning once a worker runs again (on PGlite: the server restarted on the same data
+ * directory; on PostgreSQL, with TEST_DATABASE_URL: any other process). The attempt that completes
+ * removes the dead one's chunks.
  */
 describe('a report whose worker is killed half-way', () => {
   let dataDir: string;
-  let reportsDir: string;
   let databaseUrl: string | undefined;
 
   /** The app on the test's database: the same one every time (a PGlite directory or a PostgreSQL database). */
@@ -40,7 +43,6 @@ describe('a report whose worker is killed half-way', () => {
       PUBLIC_URL: 'http://localhost:8080',
       SEED_DEMO_DATA: 'true',
       DATA_DIR: dataDir,
-      REPORTS_DIR: reportsDir,
       REPORT_RETRY_DELAY_SECONDS: '1',
       JOB_WORKERS: String(jobWorkers),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -56,7 +58,6 @@ describe('a report whose worker is killed half-way', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'lumio-restart-data-'));
-    reportsDir = await mkdtemp(join(tmpdir(), 'lumio-restart-reports-'));
     if (process.env.TEST_DATABASE_URL) {
       const { default: pg } = await import('pg');
       const name = `lumio_test_restart_${Date.now()}`;
@@ -71,7 +72,6 @@ describe('a report whose worker is killed half-way', () => {
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
-    await rm(reportsDir, { recursive: true, force: true });
   });
 
   it(
@@ -94,7 +94,7 @@ describe('a report whose worker is killed half-way', () => {
       const expected = await expectedReport(app, sql`true`);
       await app.close();
 
-      // A worker takes it; once a good part of the ZIP is written, it is killed.
+      // A worker takes it; once its first chunk is stored, it is killed.
       const worker: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/api/helpers/report-worker.ts'], {
         cwd: root,
         env: {
@@ -102,41 +102,37 @@ describe('a report whose worker is killed half-way', () => {
           NODE_ENV: 'test',
           LOG_LEVEL: 'silent',
           DATA_DIR: dataDir,
-          REPORTS_DIR: reportsDir,
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      let part: string | undefined;
       try {
-        await vi.waitFor(
-          async () => {
-            const names = await readdir(reportsDir);
-            part = names.find((name) => name.startsWith(report.id) && name.endsWith('.part'));
-            expect(part).toBeDefined();
-            expect((await stat(join(reportsDir, part!))).size).toBeGreaterThan(64 * 1024);
-          },
-          { timeout: 120_000, interval: 20 },
-        );
+        let stored = 0;
+        createInterface({ input: worker.stdout! }).on('line', (line) => {
+          if (line.startsWith('stored ')) stored = Number(line.slice('stored '.length));
+        });
+        await vi.waitFor(() => expect(stored).toBeGreaterThan(0), { timeout: 120_000, interval: 10 });
       } finally {
         worker.kill('SIGKILL');
         if (worker.exitCode === null) await once(worker, 'exit');
       }
-      const partSize = (await stat(join(reportsDir, part!))).size;
-      expect(await readdir(reportsDir)).not.toContain(`${report.id}.zip`);
 
       // Without a worker: the report is in progress, and its half file is never served.
       app = await open(false);
+      let deadBytes: number;
       try {
         const client = await demoClient(app, DEMO.lumioAdmin);
         const res = await client.get(`${BASE}/${report.id}`);
         expect(res.statusCode).toBe(409);
         expect(errorOf(res).messages[0]).toBe('Report not ready');
-        const [row] = await queryRows<{ state: string }>(
+        const [row] = await queryRows<{ state: string; file_attempt: string | null }>(
           app,
-          sql`SELECT state FROM identification_reports WHERE id = ${report.id}::uuid`,
+          sql`SELECT state, file_attempt FROM identification_reports WHERE id = ${report.id}::uuid`,
         );
-        expect(row.state).toBe('InProgress');
+        expect(row).toEqual({ state: 'InProgress', file_attempt: null });
+        const dead = await attemptsOf(app.db, [report.id]);
+        expect(dead).toHaveLength(1);
+        deadBytes = dead[0].bytes;
       } finally {
         await app.close();
       }
@@ -150,9 +146,15 @@ describe('a report whose worker is killed half-way', () => {
         expect(expected.count).toBeGreaterThan(PROCESSES);
         expect(processes).toBe(expected.processes);
         expect(summary).toBe(expected.summary);
-        // The killed attempt's part is gone; only the finished file is there.
-        expect((await readdir(reportsDir)).filter((name) => name.startsWith(report.id))).toEqual([`${report.id}.zip`]);
-        expect((await stat(join(reportsDir, `${report.id}.zip`))).size).toBeGreaterThan(partSize);
+        // The killed attempt's chunks are gone; only the finished file's are there.
+        const [row] = await queryRows<{ file_attempt: string; file_size: string }>(
+          app,
+          sql`SELECT file_attempt, file_size FROM identification_reports WHERE id = ${report.id}::uuid`,
+        );
+        expect(await attemptsOf(app.db, [report.id])).toEqual([
+          { reportId: report.id, attempt: row.file_attempt, bytes: Number(row.file_size) },
+        ]);
+        expect(Number(row.file_size)).toBeGreaterThan(deadBytes);
       } finally {
         await app.close();
       }

@@ -1,19 +1,19 @@
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInGermany } from '../../src/domain/dates';
 import { REPORT_VALIDATION_TEXTS, type IdentificationReport, type ReportRequest } from '../../src/domain/reports';
-import { identificationReports } from '../../server/db/schema';
-import { cleanupReports, ORPHAN_FILE_AGE_MS } from '../../server/jobs/report-cleanup.job';
+import { identificationReports, reportFileChunks } from '../../server/db/schema';
+import { cleanupReports } from '../../server/jobs/report-cleanup.job';
 import {
   batchSizeFor,
   buildReportFile,
   PGLITE_BATCH_SIZE,
   REPORT_BATCH_SIZE,
 } from '../../server/modules/reports/report-builder';
+import { attemptsOf, readReportFile } from '../../server/modules/reports/report-file-store';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { addDays } from './helpers/deviceLicenses';
 import { demoClient, type Client } from './helpers/eid';
@@ -46,7 +46,6 @@ async function queued(app: FastifyInstance) {
 
 describe('identification-process reports API', () => {
   let app: FastifyInstance;
-  let reportsDir: string;
   let t: ForeignTenants;
   const c = {} as Record<
     | 'owner'
@@ -61,8 +60,7 @@ describe('identification-process reports API', () => {
   >;
 
   beforeAll(async () => {
-    reportsDir = await mkdtemp(join(tmpdir(), 'lumio-reports-test-'));
-    app = await buildTestApp({ REPORTS_DIR: reportsDir, REPORT_RETRY_DELAY_SECONDS: '1' });
+    app = await buildTestApp({ REPORT_RETRY_DELAY_SECONDS: '1' });
     await app.ready();
     t = await addForeignTenants(app);
     for (const [key, email] of [
@@ -80,7 +78,6 @@ describe('identification-process reports API', () => {
   });
   afterAll(async () => {
     await app.close();
-    await rm(reportsDir, { recursive: true, force: true });
   });
 
   it("builds the Owner's report of its company: the ZIP's CSVs are exactly the seeded processes, and the mail links to the page", async () => {
@@ -218,25 +215,30 @@ describe('identification-process reports API', () => {
       scopeCompanyId: null,
       scopeSystemIntegratorId: null,
     };
-    const dir = await mkdtemp(join(tmpdir(), 'lumio-keyset-'));
+    // A row of its own (the chunks belong to a report), with no job: only this test builds it.
+    const [row] = await app.db
+      .insert(identificationReports)
+      .values({ startDate: selection.startDate, endDate: selection.endDate, state: 'InProgress' })
+      .returning();
     try {
       const built = await buildReportFile(app.db, {
-        dir,
-        reportId: UNKNOWN_ID,
+        reportId: row.id,
         selection,
         createdAt: new Date(),
         batchSize: 2,
       });
-      const entries = await readZip(await readFile(built.path));
+      const entries = await readZip(await buffer(readReportFile(app.db, row.id, built.attempt, built.size)));
       const expected = await expectedReport(
         app,
         sql`p.company_id = ${t.morgenrotId}::uuid AND p.created_at >= timestamptz '2026-01-01 00:00:00+01'`,
       );
       expect(built.processCount).toBe(expected.count);
       expect(entries.get('vorgaenge.csv')!.toString('utf8')).toBe(expected.processes);
-      expect(await readdir(dir)).toEqual([`${UNKNOWN_ID}.zip`]);
+      expect(await attemptsOf(app.db, [row.id])).toEqual([
+        { reportId: row.id, attempt: built.attempt, bytes: built.size },
+      ]);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await app.db.delete(identificationReports).where(eq(identificationReports.id, row.id));
     }
   });
 
@@ -441,30 +443,54 @@ describe('identification-process reports API', () => {
         companyId: t.sonnenscheinId,
       })
       .returning();
-    // A part file as a killed build leaves it: never served.
-    await writeFile(join(reportsDir, `${row.id}.zip.abc.part`), 'PK\u0003\u0004 half');
+    // Chunks as a killed build leaves them: never served.
+    await app.db
+      .insert(reportFileChunks)
+      .values({ reportId: row.id, attempt: randomUUID(), seq: 0, data: Buffer.from('PK\u0003\u0004 half') });
     const res = await c.owner.get(`${BASE}/${row.id}`);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).messages[0]).toBe('Report not ready');
   });
 
-  it('deletes reports after the retention with their files, and files that belong to no report', async () => {
+  it('serves only the attempt a Completed report names, and the cleanup removes every other stored attempt', async () => {
+    const kept = await requestReport(c.owner, { startDate: today, endDate: today });
+    await waitForState(c.owner, kept.id, 'Completed');
+    const original = (await c.owner.get(`${BASE}/${kept.id}`)).rawPayload;
+    // What a second worker, wrongly taken for dead, might have stored beside the file.
+    const zombie = randomUUID();
+    await app.db
+      .insert(reportFileChunks)
+      .values({ reportId: kept.id, attempt: zombie, seq: 0, data: Buffer.from('PK zombie') });
+    const [failed] = await app.db
+      .insert(identificationReports)
+      .values({ scopeCompanyId: t.sonnenscheinId, startDate: today, endDate: today, state: 'Failed' })
+      .returning();
+    await app.db
+      .insert(reportFileChunks)
+      .values({ reportId: failed.id, attempt: randomUUID(), seq: 0, data: Buffer.from('PK dead') });
+    expect((await c.owner.get(`${BASE}/${kept.id}`)).rawPayload.equals(original)).toBe(true);
+
+    const result = await cleanupReports(app.db, app.config);
+    expect(result.strayChunks).toBe(2);
+    const left = await attemptsOf(app.db, [kept.id, failed.id]);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ reportId: kept.id, bytes: original.length });
+    expect(left[0].attempt).not.toBe(zombie);
+    expect((await c.owner.get(`${BASE}/${kept.id}`)).rawPayload.equals(original)).toBe(true);
+  });
+
+  it('deletes reports after the retention with their files', async () => {
     const old = await requestReport(c.owner, { startDate: today, endDate: today });
     await waitForState(c.owner, old.id, 'Completed');
     await app.db
       .update(identificationReports)
       .set({ updatedAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) })
       .where(eq(identificationReports.id, old.id));
-    const stray = join(reportsDir, `${UNKNOWN_ID}.zip`);
-    await writeFile(stray, 'x');
-    const dayAgo = new Date(Date.now() - ORPHAN_FILE_AGE_MS - 1000);
-    await utimes(stray, dayAgo, dayAgo);
+    expect(await attemptsOf(app.db, [old.id])).toHaveLength(1);
 
     const result = await cleanupReports(app.db, app.config);
     expect(result.expired).toBeGreaterThanOrEqual(1);
-    const files = await readdir(reportsDir);
-    expect(files).not.toContain(`${old.id}.zip`);
-    expect(files).not.toContain(`${UNKNOWN_ID}.zip`);
+    expect(await attemptsOf(app.db, [old.id])).toEqual([]);
     expect((await c.owner.get(`${BASE}/${old.id}`)).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,11 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvHeader, csvLine, SUMMARY_COLUMNS, summaryLine } from '../../server/modules/reports/report-csv';
 import { germanTimeFormatter } from '../../server/modules/reports/german-time';
-import { reportIdOfFile } from '../../server/modules/reports/report-files';
+import { ReportFileWriter } from '../../server/modules/reports/report-file-store';
+import type { DbOrTx } from '../../server/db/client';
 import type { ProcessRow } from '../../server/modules/reports/report-query';
 import { lineWriter, summaryCounter, type RowNames } from '../../server/modules/reports/report-rows';
 
@@ -207,11 +210,29 @@ describe('Germany’s time of the rows', () => {
   });
 });
 
-describe('report files', () => {
-  it('belong to the report whose id they start with', () => {
-    const id = '7d0f3c52-4a5e-4b8e-9a43-2f0a1c9d5e11';
-    expect(reportIdOfFile(`${id}.zip`)).toBe(id);
-    expect(reportIdOfFile(`${id}.zip.0b0c7f5e-8d0c-4f0a-9a43-2f0a1c9d5e11.part`)).toBe(id);
-    expect(reportIdOfFile('README.txt')).toBeUndefined();
+describe('report files in the database', () => {
+  /** A stand-in for the database: records every chunk inserted. */
+  function recordingDb() {
+    const rows: { reportId: string; attempt: string; seq: number; data: Buffer }[] = [];
+    const db = {
+      insert: () => ({
+        values: async (row: (typeof rows)[number]) => {
+          rows.push({ ...row, data: Buffer.from(row.data) });
+        },
+      }),
+    };
+    return { rows, db: db as unknown as DbOrTx };
+  }
+
+  it('are stored as chunks of one size in the order written, the last one shorter, under one new attempt', async () => {
+    const { rows, db } = recordingDb();
+    const writer = new ReportFileWriter(db, 'report-1', 4);
+    const bytes = Buffer.from('PK0123456789abc');
+    await pipeline(Readable.from([bytes.subarray(0, 3), bytes.subarray(3, 9), bytes.subarray(9)]), writer);
+    expect(rows.map((row) => row.data.toString())).toEqual(['PK01', '2345', '6789', 'abc']);
+    expect(rows.map((row) => row.seq)).toEqual([0, 1, 2, 3]);
+    expect(new Set(rows.map((row) => row.attempt))).toEqual(new Set([writer.attempt]));
+    expect(writer.size).toBe(bytes.length);
+    expect(new ReportFileWriter(db, 'report-1').attempt).not.toBe(writer.attempt);
   });
 });

@@ -1,17 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { Db } from '../../db/client';
+import { namedStatementRunner } from '../../db/named-statements';
 import type { ConsumeAttempt, DeviceLicense, DevicePackage } from './device.repository';
 
 /**
  * The two statements a device sends all day: validating the licence and recording a process. Each
  * is ONE statement (one round trip, one snapshot, one transaction).
  *
- * On PostgreSQL they are named prepared statements: parsed and planned once per pooled connection.
- * Planning the recording statement anew costs more than executing it (bench/README.md "Device
- * API": about a third of the throughput as an unnamed statement). Behind PgBouncer in transaction
- * mode this needs `max_prepared_statements` (PgBouncer 1.21 or later); every other statement of the
- * server stays unnamed. PGlite has one session and runs them as they are.
+ * On PostgreSQL they are named prepared statements (server/db/named-statements.ts): planning the
+ * recording statement anew costs more than executing it (bench/README.md "Device API": about a
+ * third of the throughput as an unnamed statement).
  */
 
 const LICENSE_WITH_PACKAGES = `
@@ -120,39 +117,13 @@ interface LicenseRow {
   packages: unknown;
 }
 
-type Run = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
-
-/** Named statements on a pg pool; PGlite's one session takes them as they are. */
-function runnerFor(db: Db): Run {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    return async <T>(name: string, text: string, values: unknown[]) => {
-      const connection = await client.connect();
-      try {
-        // pg writes Bind, Describe, Execute and Sync to the socket one by one (four system calls and
-        // four wake-ups of the backend); corked, they leave as one.
-        const socket = (connection as unknown as { connection?: { stream?: NodeJS.WritableStream } }).connection
-          ?.stream as { cork?: () => void; uncork?: () => void } | undefined;
-        socket?.cork?.();
-        const result = connection.query({ name, text, values });
-        socket?.uncork?.();
-        return (await result).rows as T[];
-      } finally {
-        connection.release();
-      }
-    };
-  }
-  const session = client as PGlite;
-  return async <T>(_name: string, text: string, values: unknown[]) => (await session.query<T>(text, values)).rows;
-}
-
 /** json is parsed by both drivers; a string is parsed here in case one does not. */
 function parsedJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 export function deviceStatements(db: Db) {
-  const run = runnerFor(db);
+  const run = namedStatementRunner(db);
   return {
     /** The licence and its running and future packages (end date today or later), in consumption order. */
     async licenseWithPackages(

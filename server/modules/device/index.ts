@@ -112,6 +112,7 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
   api.addHook(
     'onRequest',
     app.rateLimit({
+      groupId: 'device-license',
       max: app.config.rateLimitDevicePerMinute,
       timeWindow: '1 minute',
       // Per licence; a call without a usable key counts against its address instead.

@@ -1,4 +1,3 @@
-import { open, rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
@@ -9,7 +8,7 @@ import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { attachmentDisposition } from '../documents/documents.content';
-import { reportFilePath } from './report-files';
+import { readReportFile } from './report-file-store';
 import { narrowedReport, REPORT_USERS, reportScopeOf } from './report-scope';
 import { reportRepository, toReport } from './reports.repository';
 import {
@@ -33,12 +32,6 @@ const tags = ['Auswertungen'];
 export async function reportsModule(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = () => reportRepository(app.db);
-  // Memory-only mode (the tests): the reports go with the database they belong to.
-  if (app.config.reportsDirTemporary) {
-    app.addHook('onClose', async () => {
-      await rm(app.config.reportsDir, { recursive: true, force: true });
-    });
-  }
 
   api.get(
     '/api/identification-process/reports',
@@ -99,22 +92,20 @@ export async function reportsModule(app: FastifyInstance) {
       const report = await repo().findInScope(request.params.id, reportScopeOf(user));
       if (!report) throw notFound();
       if (report.state !== 'Completed') throw new ApiError(409, SERVER_MESSAGES.reportNotReady);
-      // Opened before anything is sent: a file deleted by the retention from now on is still read whole.
-      let file;
-      try {
-        file = await open(reportFilePath(app.config.reportsDir, report.id), 'r');
-      } catch (err) {
-        request.log.warn({ err, reportId: report.id }, 'completed report has no file');
+      if (!report.fileAttempt || report.fileSize === null) {
+        request.log.warn({ reportId: report.id }, 'completed report has no file');
         throw notFound();
       }
-      const { size } = await file.stat();
+      // Streamed from the database a page of chunks at a time (report-file-store.ts), by whichever
+      // instance is asked.
+      const file = readReportFile(app.db, report.id, report.fileAttempt, report.fileSize);
       return (reply as FastifyReply)
         .type('application/zip')
-        .header('content-length', size)
+        .header('content-length', report.fileSize)
         .header('content-disposition', attachmentDisposition(reportFileName(report.startDate, report.endDate)))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(file.createReadStream());
+        .send(file);
     },
   );
 }

@@ -1,6 +1,4 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -9,7 +7,7 @@ import { REPORT_ENTRIES } from '../../../src/domain/reports';
 import type { DbOrTx } from '../../db/client';
 import { csvHeader, PROCESS_COLUMNS, SUMMARY_COLUMNS, summaryLine } from './report-csv';
 import { germanTimeFormatter } from './german-time';
-import { ensureReportsDir, partFilePath, removeReportFiles, reportFilePath } from './report-files';
+import { removeAttempt, ReportFileWriter } from './report-file-store';
 import { processBatches, reportNames, type ProcessRow, type ReportNames, type ReportSelection } from './report-query';
 import { lineWriter, summaryCounter, type LineOf } from './report-rows';
 
@@ -42,7 +40,6 @@ export const REPORT_COMPRESSION_LEVEL = 1;
 const CSV_BUFFER_BYTES = 1 << 20;
 
 export interface BuildOptions {
-  dir: string;
   reportId: string;
   selection: ReportSelection;
   /** The time written into the ZIP's entries. */
@@ -55,7 +52,8 @@ export interface BuildOptions {
 }
 
 export interface BuiltReport {
-  path: string;
+  /** The attempt whose chunks hold the file (report-file-store.ts). */
+  attempt: string;
   size: number;
   processCount: number;
 }
@@ -91,24 +89,21 @@ async function sliceText(
 
 /**
  * Builds the report's ZIP (issue 14): `vorgaenge.csv`, streamed batch by batch through the
- * compressor into a part file, then `zusammenfassung.csv`; flushed to disk and only then moved to
- * its final name. Parts of earlier attempts of the same report go first. On any failure the part
- * is removed and the error rethrown (the job retries); a killed process leaves its part behind,
- * which no download ever opens.
+ * compressor into the database as chunks of a new attempt (report-file-store.ts), then
+ * `zusammenfassung.csv`. The report is not touched here: the job names the attempt as its file
+ * when it marks it Completed. On any failure the attempt's chunks are removed and the error
+ * rethrown (the job retries); a killed process leaves its chunks behind, which no download reads.
  */
 export async function buildReportFile(db: DbOrTx, options: BuildOptions): Promise<BuiltReport> {
-  const { dir, reportId, selection, signal } = options;
+  const { reportId, selection, signal } = options;
   const batchSize = options.batchSize ?? batchSizeFor(db);
-  await ensureReportsDir(dir);
-  await removeReportFiles(dir, reportId, { partsOnly: true });
-  const part = partFilePath(dir, reportId);
+  const file = new ReportFileWriter(db, reportId);
   const entry = { mtime: options.createdAt, compressionLevel: REPORT_COMPRESSION_LEVEL };
 
   const zip = new yazl.ZipFile();
   const csv = new PassThrough({ highWaterMark: CSV_BUFFER_BYTES });
   zip.addReadStreamLazy(REPORT_ENTRIES.processes, entry, (cb) => cb(null, csv));
-  // flush: the bytes are on the disk before the rename makes the file visible.
-  const written = pipeline(zip.outputStream, createWriteStream(part, { flush: true }));
+  const written = pipeline(zip.outputStream, file);
   // A failed write ends the build at the next batch instead of surfacing as an unhandled rejection.
   let writeError: unknown;
   written.catch((err: unknown) => (writeError ??= err));
@@ -140,15 +135,12 @@ export async function buildReportFile(db: DbOrTx, options: BuildOptions): Promis
     zip.end();
     await written;
     if (writeError) throw writeError;
-    const path = reportFilePath(dir, reportId);
-    await rename(part, path);
-    const { size } = await stat(path);
-    return { path, size, processCount };
+    return { attempt: file.attempt, size: file.size, processCount };
   } catch (err) {
     csv.destroy();
     (zip.outputStream as Readable).destroy();
     await written.catch(() => undefined);
-    await rm(part, { force: true });
+    await removeAttempt(db, reportId, file.attempt);
     throw err;
   }
 }

@@ -124,15 +124,19 @@ export function reportRepository(db: DbOrTx) {
       return row;
     },
 
-    /** InProgress → Completed with the file's figures; false when the report is gone or no longer in progress. */
+    /**
+     * InProgress → Completed with the file's attempt and figures; undefined when the report is gone
+     * or no longer in progress.
+     */
     async complete(
       id: string,
-      file: { size: number; processCount: number },
+      file: { attempt: string; size: number; processCount: number },
     ): Promise<IdentificationReportRow | undefined> {
       const [row] = await db
         .update(r)
         .set({
           state: 'Completed',
+          fileAttempt: file.attempt,
           fileSize: file.size,
           processCount: file.processCount,
           updatedAt: sql`now()`,
@@ -157,13 +161,6 @@ export function reportRepository(db: DbOrTx) {
     async deleteChangedBefore(before: Date): Promise<string[]> {
       const rows = await db.delete(r).where(lt(r.updatedAt, before)).returning({ id: r.id });
       return rows.map((row) => row.id);
-    },
-
-    /** Which of the ids still have a row. */
-    async existing(ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: r.id }).from(r).where(inArray(r.id, ids));
-      return new Set(rows.map((row) => row.id));
     },
 
     /** The unfinished reports (the dead-letter check and tests). */

@@ -1,15 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { REPORT_STATES, type ReportState } from '../../../src/domain/reports';
+import { bytea } from '../../db/types';
 import { companies } from '../companies/companies.table';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
 import { users } from '../users/users.table';
 
 /**
  * An identification-process report (spec sections 2, 3, 4: 'Vorgangsauswertung'): requested in the
- * portal, built by the job server/jobs/identification-report.job.ts into a ZIP file in REPORTS_DIR
- * (server/modules/reports/report-files.ts), downloaded once Completed, deleted after
- * REPORT_RETENTION_DAYS.
+ * portal, built by the job server/jobs/identification-report.job.ts into a ZIP stored in the database
+ * (`report_file_chunks`, server/modules/reports/report-file-store.ts), downloaded once Completed
+ * through any API instance, deleted after REPORT_RETENTION_DAYS.
  *
  * Who sees it is the requester's scope, fixed when it is requested: `scope_company_id` for an
  * Owner's, `scope_system_integrator_id` for a SystemIntegratorAdmin's, neither for a LumioAdmin's
@@ -42,6 +55,8 @@ export const identificationReports = pgTable(
     state: text('state').$type<ReportState>().notNull().default('Pending'),
     /** Set when Completed: the file's size in bytes and the number of processes in it. */
     fileSize: bigint('file_size', { mode: 'number' }),
+    /** Set when Completed: the attempt whose chunks are the file; every other attempt's are never served. */
+    fileAttempt: uuid('file_attempt'),
     processCount: integer('process_count'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** 'lastModified' of the API: every change of state sets it; the list is sorted by it. */
@@ -61,3 +76,23 @@ export const identificationReports = pgTable(
   ],
 );
 export type IdentificationReportRow = typeof identificationReports.$inferSelect;
+
+/**
+ * A report's ZIP in pieces of REPORT_CHUNK_BYTES, in the order the build wrote them (`seq` from 0),
+ * per attempt of the build: a download reads only the attempt the report names (`file_attempt`),
+ * so the chunks of a half-written or killed attempt are never served. In the database, so every
+ * API instance serves every report without a shared disk; a report's deletion takes its chunks.
+ * `data` is stored uncompressed (STORAGE EXTERNAL in the migration): a ZIP does not shrink again.
+ */
+export const reportFileChunks = pgTable(
+  'report_file_chunks',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => identificationReports.id, { onDelete: 'cascade' }),
+    attempt: uuid('attempt').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.attempt, t.seq] })],
+);
