@@ -21,9 +21,12 @@
 // With --debug-port, a Chromium already listening there is used as it is (chrome-launcher).
 //
 // Usage: node bench/lighthouse.mjs [--runs 3] [--quick] [--port 8173] [--debug-port 8174]
-//                                  [--no-build] [--save .tmp/lighthouse] [--page dashboard]
+//                                  [--no-build] [--save .tmp/lighthouse] [--page dashboard] [--tls 8175]
 //   --quick: one run of the landing page only (what CI runs; under a minute with current builds)
 //   --page: only these pages (landing, dashboard; comma-separated)
+//   --tls PORT: through nginx with TLS and HTTP/2 on PORT (deploy/nginx/lumio.conf, a certificate for
+//     localhost made for the run; bench/lib/tls-front.mjs), as production delivers the portal;
+//     without it the browser talks HTTP/1.1 to the server itself, as `npm start` serves it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +40,7 @@ import { lighthouseConfig } from './lib/lighthouse-config.mjs';
 import { dashboardShown, openLoginForm, submitLoginForm, USERS } from './lib/login.mjs';
 import { median, reportBudgets, table, verdict } from './lib/report.mjs';
 import { spawnServer } from './lib/server-process.mjs';
+import { startTlsFront } from './lib/tls-front.mjs';
 
 const TARGETS = { landing: 95, dashboard: 90 };
 const METRICS = [
@@ -164,18 +168,28 @@ async function main() {
   if (!process.argv.includes('--no-build')) buildWebAppIfStale();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'lumio-bench-lighthouse-'));
-  const server = await spawnServer({ dataDir, port: option('port') ? Number(option('port')) : undefined });
+  const tlsPort = option('tls') ? Number(option('tls')) : undefined;
+  const server = await spawnServer({
+    dataDir,
+    port: option('port') ? Number(option('port')) : undefined,
+    // Behind the TLS front the portal's address is the front's; nginx names the client.
+    env: tlsPort ? { PUBLIC_URL: `https://localhost:${tlsPort}`, TRUST_PROXY: '127.0.0.1' } : {},
+  });
+  await server.serving();
+  const front = tlsPort ? await startTlsFront({ port: tlsPort, upstreamPort: server.port }) : undefined;
+  const delivery = front ? 'nginx, TLS, HTTP/2' : 'HTTP/1.1, no proxy';
   // The identity provider's issuer is PUBLIC_URL (localhost), so the browser uses that name too.
-  const base = `http://localhost:${server.port}`;
+  const base = front?.url ?? `http://localhost:${server.port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: [...CHROMIUM_ARGS, '--headless'],
+    // The front's certificate is made for the run: no authority vouches for it.
+    chromeFlags: [...CHROMIUM_ARGS, '--headless', ...(front ? ['--ignore-certificate-errors'] : [])],
     port: option('debug-port') ? Number(option('debug-port')) : undefined,
     logLevel: 'error',
   });
   const rows = [];
   try {
-    console.log(`server ready after ${(await server.serving()).toFixed(0)} ms on ${base}`);
+    console.log(`server ready on ${base} (${delivery})`);
     // Not counted: the first run after the server's start is slower (its first answers come from
     // a cold process: Speed Index 3.95 instead of 1.86 s on the landing page in one try).
     await audit(`${base}/`, chrome.port);
@@ -199,7 +213,7 @@ async function main() {
       const loadRange = `load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
       const medianScore = median(lhrs.map(score));
       rows.push({
-        budget: `Lighthouse ${name}: performance (mobile), median of ${runs}, ${loadRange}`,
+        budget: `Lighthouse ${name}: performance (mobile, ${delivery}), median of ${runs}, ${loadRange}`,
         limit: `≥ ${TARGETS[name]}`,
         measured: String(medianScore),
         // verdict() reads "at most"; the score is "at least".
@@ -218,6 +232,7 @@ async function main() {
     reportBudgets('lighthouse', rows);
   } finally {
     chrome.kill();
+    await front?.stop();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
