@@ -58,10 +58,19 @@ function check(ok, what) {
   return ok;
 }
 
+/**
+ * The simulated devices are load generators: each records as fast as the cluster answers, 20 to 30
+ * a second, where a studio PC records a few an hour. The per-licence limit (1,000 a minute, counted
+ * by all instances together, tests/api/shared-rate-limit.test.ts) would refuse them after a minute,
+ * so the cluster runs with a limit they cannot reach.
+ */
+const CLUSTER_ENV = { ...process.env, RATE_LIMIT_DEVICE_PER_MINUTE: '1000000' };
+
 function cluster(...args) {
   const result = spawnSync(node, ['--import', 'tsx', join(root, 'scripts/cluster.ts'), ...args], {
     cwd: root,
     encoding: 'utf8',
+    env: CLUSTER_ENV,
   });
   if (result.status !== 0) throw new Error(`npm run cluster -- ${args.join(' ')}: ${result.stdout}${result.stderr}`);
   return result.stdout;

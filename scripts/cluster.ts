@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CLUSTER_USAGE, ClusterUsageError, parseClusterArgs, type ClusterArgs } from './lib/cluster/args';
 import { mainConfig, NGINX_FAIL_TIMEOUT_SECONDS, siteForCluster, upstreamLines } from './lib/cluster/nginx';
-import { CLUSTER_PORTS, planCluster, type AppProcess } from './lib/cluster/plan';
+import { CLUSTER_PORTS, planCluster, portalVariablesOf, type AppProcess } from './lib/cluster/plan';
+import { CONFIG_VARIABLES } from '../server/config';
 import { postgresBin, startPostgres, stopPostgres } from './lib/cluster/postgres';
 import { httpStatus, isAlive, portInUse, sleep, startDetached, stopPid, waitForStatus } from './lib/cluster/processes';
 import { readState, removeState, writeState, type ClusterState } from './lib/cluster/state';
@@ -192,6 +193,7 @@ async function start(args: ClusterArgs) {
     workerCount: args.workerCount,
     port: args.port,
     documentKey: documentKey(),
+    passedOn: portalVariablesOf(process.env, CONFIG_VARIABLES),
   });
   const ports: [number, string][] = [
     [args.port, 'nginx'],

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClusterUsageError, parseClusterArgs } from '../../scripts/lib/cluster/args';
 import { mainConfig, siteForCluster, upstreamLines } from '../../scripts/lib/cluster/nginx';
-import { planCluster } from '../../scripts/lib/cluster/plan';
+import { planCluster, portalVariablesOf } from '../../scripts/lib/cluster/plan';
 import { WORKER_NODE_FLAGS } from '../../scripts/lib/process-flags.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -75,6 +75,40 @@ describe('npm run cluster: the processes (scripts/lib/cluster/plan.ts)', () => {
     }
   });
 
+  it('passes portal variables of its own environment on, but keeps its own settings', () => {
+    const passedOn = portalVariablesOf(
+      {
+        RATE_LIMIT_DEVICE_PER_MINUTE: '100000',
+        PORT: '9999',
+        DATABASE_URL: 'postgres://elsewhere/x',
+        PATH: '/bin',
+        LOG_LEVEL: '',
+      },
+      ['RATE_LIMIT_DEVICE_PER_MINUTE', 'PORT', 'DATABASE_URL', 'LOG_LEVEL'],
+    );
+    expect(passedOn).toEqual({
+      RATE_LIMIT_DEVICE_PER_MINUTE: '100000',
+      PORT: '9999',
+      DATABASE_URL: 'postgres://elsewhere/x',
+    });
+    const planned = planCluster({
+      root,
+      dir: '/c',
+      node: '/node',
+      apiCount: 1,
+      workerCount: 1,
+      port: 8080,
+      documentKey: 'k',
+      passedOn,
+    });
+    expect(planned.apis[0].env).toMatchObject({
+      RATE_LIMIT_DEVICE_PER_MINUTE: '100000',
+      PORT: '8101',
+      LOG_LEVEL: 'info',
+    });
+    expect(planned.workers[0].env.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:54380/lumio');
+  });
+
   it('runs the workers with their node flags on one PostgreSQL with the API', () => {
     expect(plan.workers).toHaveLength(1);
     expect(plan.workers[0].args).toEqual([...WORKER_NODE_FLAGS, join(root, 'dist-server/worker.mjs')]);
@@ -93,9 +127,12 @@ describe('npm run cluster: nginx (scripts/lib/cluster/nginx.ts)', () => {
     expect(() => siteForCluster('server {}', 8093, '/c/logs')).toThrow('exactly one');
   });
 
-  it('lists one upstream server per API instance with passive health checks', () => {
+  it('lists every API instance as a primary with passive health checks and as a backup never left out', () => {
     expect(upstreamLines([8101, 8102])).toBe(
-      'server 127.0.0.1:8101 max_fails=1 fail_timeout=2s;\nserver 127.0.0.1:8102 max_fails=1 fail_timeout=2s;\n',
+      'server 127.0.0.1:8101 max_fails=1 fail_timeout=2s;\n' +
+        'server 127.0.0.1:8102 max_fails=1 fail_timeout=2s;\n' +
+        'server 127.0.0.1:8101 backup max_fails=0;\n' +
+        'server 127.0.0.1:8102 backup max_fails=0;\n',
     );
   });
 

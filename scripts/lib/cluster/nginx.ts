@@ -11,11 +11,14 @@ import { join } from 'node:path';
 export const NGINX_FAIL_TIMEOUT_SECONDS = 2;
 
 export function upstreamLines(apiPorts: readonly number[]): string {
-  return (
-    apiPorts
-      .map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_SECONDS}s;`)
-      .join('\n') + '\n'
+  const primary = apiPorts.map(
+    (port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_SECONDS}s;`,
   );
+  // The same instances again as backups that are never left out: when every primary is marked
+  // failed (one stopped while nginx still counts the other's restart against it), nginx tries
+  // these instead of answering 502 (deploy/nginx/lumio-upstreams.conf).
+  const backup = apiPorts.map((port) => `server 127.0.0.1:${port} backup max_fails=0;`);
+  return [...primary, ...backup].join('\n') + '\n';
 }
 
 /**

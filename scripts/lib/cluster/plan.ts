@@ -45,6 +45,11 @@ export interface ClusterPlanInput {
   /** nginx's port: the portal is http://localhost:<port>. */
   port: number;
   documentKey: string;
+  /**
+   * Portal variables from the environment `npm run cluster` was started in (LOG_LEVEL=debug,
+   * RATE_LIMIT_DEVICE_PER_MINUTE=…): passed to every process; the cluster's own settings win.
+   */
+  passedOn?: Record<string, string>;
 }
 
 export interface ClusterPlan {
@@ -64,6 +69,7 @@ export function planCluster(input: ClusterPlanInput): ClusterPlan {
   const keycloakUrl = `http://localhost:${CLUSTER_PORTS.keycloak}`;
   const smtpUrl = `smtp://127.0.0.1:${CLUSTER_PORTS.smtp}`;
   const portalEnv: Record<string, string> = {
+    ...input.passedOn,
     NODE_ENV: 'production',
     PUBLIC_URL: publicUrl,
     DATABASE_URL: databaseUrl,
@@ -71,7 +77,7 @@ export function planCluster(input: ClusterPlanInput): ClusterPlan {
     KEYCLOAK_ADMIN_CLIENT_SECRET: DEV_KEYCLOAK_SECRET,
     SMTP_URL: smtpUrl,
     DOCUMENT_ENCRYPTION_KEY: input.documentKey,
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: input.passedOn?.LOG_LEVEL ?? 'info',
   };
   const bundle = (name: string) => join(input.root, 'dist-server', name);
   const apis = Array.from({ length: input.apiCount }, (_, i): AppProcess => {
@@ -106,4 +112,14 @@ export function planCluster(input: ClusterPlanInput): ClusterPlan {
     log: join(input.dir, 'logs', `worker-${i + 1}.log`),
   }));
   return { publicUrl, databaseUrl, keycloakUrl, smtpUrl, portalEnv, apis, workers };
+}
+
+/** The portal's variables (server/config.ts) set in `env`, to pass on to the cluster's processes. */
+export function portalVariablesOf(
+  env: Record<string, string | undefined>,
+  names: readonly string[],
+): Record<string, string> {
+  return Object.fromEntries(
+    names.flatMap((name) => (env[name] !== undefined && env[name] !== '' ? [[name, env[name]!]] : [])),
+  );
 }
