@@ -17,6 +17,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freshPostgresDatabase } from './lib/fresh-database';
+import { stepTimings } from './lib/timings';
 
 const root = new URL('..', import.meta.url).pathname;
 const node24 = process.execPath;
@@ -27,18 +28,10 @@ const keycloakSecret = process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'lumio-dev-se
 const DEV_ONLY_PACKAGES = ['vite', 'vitest', 'typescript', 'eslint', '@playwright/test', 'drizzle-kit', 'node'];
 
 const failures: string[] = [];
-const timings: [string, number][] = [];
+const { timed, print: printTimings } = stepTimings();
 function check(ok: boolean, what: string) {
   console.log(`${ok ? 'ok  ' : 'FEHLER'} ${what}`);
   if (!ok) failures.push(what);
-}
-async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    timings.push([label, (performance.now() - started) / 1000]);
-  }
 }
 
 function mustRun(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
@@ -199,7 +192,7 @@ async function main(): Promise<number> {
     // Whatever a failed check left running must not hold the port for the next run.
     for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
-    for (const [label, seconds] of timings) console.log(`${label.padEnd(56)} ${seconds.toFixed(1).padStart(6)} s`);
+    printTimings();
   }
   console.log(failures.length ? `${failures.length} Prüfungen fehlgeschlagen.` : 'Produktionsinstallation in Ordnung.');
   return failures.length ? 1 : 0;

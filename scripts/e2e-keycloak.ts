@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_PATH } from './lib/chromium.mjs';
 import { freshPostgresDatabase } from './lib/fresh-database';
+import { stepTimings } from './lib/timings';
 
 const root = new URL('..', import.meta.url).pathname;
 const node = process.execPath;
@@ -28,15 +29,7 @@ const keycloakSecret = process.env.E2E_KEYCLOAK_SECRET ?? 'lumio-dev-secret';
 const build = !process.argv.includes('--no-build');
 const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--no-build');
 
-const timings: [string, number][] = [];
-async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    timings.push([label, (performance.now() - started) / 1000]);
-  }
-}
+const { timed, print: printTimings } = stepTimings();
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
@@ -158,7 +151,7 @@ async function main(): Promise<number> {
   } finally {
     catcher?.kill('SIGTERM');
     if (startedKeycloak) run(node, [join(root, 'scripts/keycloak.mjs'), '--stop']);
-    for (const [label, seconds] of timings) console.log(`${label.padEnd(56)} ${seconds.toFixed(1).padStart(6)} s`);
+    printTimings();
   }
 }
 

@@ -1,22 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { applicationBody } from './helpers/applications';
+import { freePort } from './helpers/processes';
 
 const root = new URL('../..', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** `npm start`'s server process on its own data directory, as a user would run it. */
 function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
