@@ -1,0 +1,3 @@
+export declare const DEMO_TOTP_SECRET: string;
+export declare function totpCode(secret: string, at?: Date): string;
+export declare function demoTotpCode(at?: Date): string;
