@@ -509,6 +509,24 @@ describe('device API (docs/device-api.md)', () => {
       expect(res.json()).toMatchObject({ packageId: null, postpaid: true, status: 'Cancelled' });
     });
 
+    it('refuses the old PC a cancel once the licence was moved to another PC, 409 like its other calls', async () => {
+      const { device, key, packageId } = await boundLicense(10);
+      const process = (await device.identify()).json();
+      expect((await deviceClient(app, key, OTHER_MACHINE).activate({ force: true })).statusCode).toBe(201);
+      const before = await snapshotTables(app);
+      expectRefusal(await device.identify(), 409, SERVER_MESSAGES.licenseKeyAlreadyInUse, 'OTHER_MACHINE');
+      expectRefusal(await device.cancel(process.id), 409, SERVER_MESSAGES.licenseKeyAlreadyInUse, 'OTHER_MACHINE');
+      expect(await snapshotTables(app)).toEqual(before);
+      expect(await packageCounts(app, packageId!)).toMatchObject({ usedAmount: 1 });
+    });
+
+    it('refuses the old PC a cancel once the integrator freed the licence', async () => {
+      const { device, id } = await boundLicense(10);
+      const process = (await device.identify()).json();
+      await app.db.update(licenses).set({ boundMachineId: null }).where(eq(licenses.id, id));
+      expectRefusal(await device.cancel(process.id), 409, SERVER_MESSAGES.licenseNotActivated, 'LICENSE_NOT_ACTIVATED');
+    });
+
     it("answers another licence's process, another machine's and an unknown id 404, and a malformed id 400", async () => {
       const mine = await boundLicense(10);
       const other = await boundLicense(10);

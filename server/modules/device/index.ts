@@ -322,7 +322,8 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
         description:
           `Innerhalb von ${CANCEL_WINDOW_MINUTES} Minuten geht der Vorgang an sein Paket zurück, der Vorgang wird ` +
           "nicht berechnet. Später: 409 'Cancel window passed'. Ein zweites Storno antwortet wie das erste. " +
-          'Vorgänge einer anderen Lizenz oder eines anderen Geräts: 404.',
+          "Ist die Lizenz nicht (mehr) an dieses Gerät gebunden: 409 'License key already in use' bzw. " +
+          "'License not activated'. Vorgänge einer anderen Lizenz oder eines anderen Geräts: 404.",
         headers: deviceHeaders,
         params: processParams,
         response: {
@@ -359,6 +360,9 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
         const txRepo = deviceRepository(tx);
         const license = await txRepo.licenseByKey(key);
         if (!license) throw unknownKey();
+        // A PC the licence was moved away from (or freed from) is refused like its other calls;
+        // a suspended licence still takes a cancel from its own PC (it only gives back).
+        if (license.boundMachineId !== machineId) throw refusal({ ...license, suspended: false });
         const process = await txRepo.lockProcess(license.id, request.params.id);
         // Only the machine that recorded a process sees it.
         if (!process || process.machineId !== machineId) throw new ApiError(404, SERVER_MESSAGES.notFound);
