@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEVICE_RATE_LIMIT_PER_MINUTE } from '../src/domain/licenses';
+import { DEVICE_RATE_LIMIT_PER_MINUTE, DEVICE_UNKNOWN_KEYS_PER_HOUR } from '../src/domain/licenses';
 
 /**
  * Every setting comes from the environment and is checked once at start. A wrong value stops the
@@ -144,6 +144,15 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_PER_MINUTE: perMinute.default(300),
   /** The device API (studio software): requests per licence and minute, all its calls together. */
   RATE_LIMIT_DEVICE_PER_MINUTE: perMinute.default(DEVICE_RATE_LIMIT_PER_MINUTE),
+  /**
+   * Unknown licence keys one address may send the device API in an hour (key guessing). A studio
+   * that mistypes its key needs a handful; a PC with a wrong key in its settings one per start.
+   */
+  RATE_LIMIT_DEVICE_UNKNOWN_KEYS_PER_HOUR: z.coerce
+    .number({ message: 'muss eine Zahl sein' })
+    .int('muss eine ganze Zahl sein')
+    .min(1, 'muss mindestens 1 sein')
+    .default(DEVICE_UNKNOWN_KEYS_PER_HOUR),
   BRAND_OWNER_NAME: z.string().default('Lumio Bildtechnik GmbH'),
   BRAND_OWNER_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
   BRAND_OWNER_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg, HRB 000000'),
@@ -207,6 +216,8 @@ export interface AppConfig {
   rateLimitTokenPerMinute: number;
   /** Device API requests per licence key and minute (server/modules/device). */
   rateLimitDevicePerMinute: number;
+  /** Unknown licence keys per client address and hour (server/modules/device/unknown-key-limit.ts). */
+  rateLimitDeviceUnknownKeysPerHour: number;
   brandOwner: { name: string; address: string; register: string; vatId: string; contact: string };
 }
 
@@ -287,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitConfigPerMinute: e.RATE_LIMIT_CONFIG_PER_MINUTE,
     rateLimitTokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
     rateLimitDevicePerMinute: e.RATE_LIMIT_DEVICE_PER_MINUTE,
+    rateLimitDeviceUnknownKeysPerHour: e.RATE_LIMIT_DEVICE_UNKNOWN_KEYS_PER_HOUR,
     brandOwner: {
       name: e.BRAND_OWNER_NAME,
       address: e.BRAND_OWNER_ADDRESS,

@@ -27,6 +27,35 @@ const HIT = `
     window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END
   RETURNING c.hits AS hits, ceil(extract(epoch FROM c.window_ends_at - now()) * 1000)::int AS ttl_ms`;
 
+/** A key's running window, read without counting: its hits and the milliseconds it has left. */
+const PEEK = `
+  SELECT hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::int AS ttl_ms
+  FROM rate_limit_counters WHERE key_hash = $1 AND window_ends_at > now()`;
+
+/** Counts one hit of `key` under the limit `limit` (a window of `windowMs` from its first hit). */
+export async function hitCounter(
+  run: RunStatement,
+  limit: string,
+  key: string,
+  windowMs: number,
+): Promise<{ hits: number; ttlMs: number }> {
+  const [row] = await run<{ hits: number; ttl_ms: number }>('rate_limit_hit', HIT, [
+    counterKeyHash(limit, key),
+    windowMs,
+  ]);
+  return { hits: row.hits, ttlMs: Math.max(0, row.ttl_ms) };
+}
+
+/** The hits of `key` in its running window (0 when it has none), without counting one. */
+export async function peekCounter(
+  run: RunStatement,
+  limit: string,
+  key: string,
+): Promise<{ hits: number; ttlMs: number }> {
+  const [row] = await run<{ hits: number; ttl_ms: number }>('rate_limit_peek', PEEK, [counterKeyHash(limit, key)]);
+  return row ? { hits: row.hits, ttlMs: Math.max(0, row.ttl_ms) } : { hits: 0, ttlMs: 0 };
+}
+
 /** The stored key: the limit's name and the client's key (an address, `license:<key>`), hashed. */
 export function counterKeyHash(limit: string, key: string): string {
   return createHash('sha256').update(`${limit}\n${key}`).digest('hex');
@@ -75,15 +104,12 @@ export function sharedRateLimitStore(run: RunStatement, log: FastifyBaseLogger):
       timer = setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
     });
     try {
-      const [row] = await Promise.race([
-        run<{ hits: number; ttl_ms: number }>('rate_limit_hit', HIT, [counterKeyHash(limit, key), windowMs]),
-        timeout,
-      ]);
+      const row = await Promise.race([hitCounter(run, limit, key, windowMs), timeout]);
       if (failing) {
         failing = false;
         log.info({ limit }, 'rate limit store answers again');
       }
-      return { current: row.hits, ttl: Math.max(0, row.ttl_ms) };
+      return { current: row.hits, ttl: row.ttlMs };
     } catch (err) {
       if (!failing) {
         failing = true;

@@ -66,6 +66,8 @@ export const FORCED_REBIND_WINDOW_DAYS = 30;
 export const CANCEL_WINDOW_MINUTES = 15;
 /** Default requests per licence and minute on the device API (configurable on the server). */
 export const DEVICE_RATE_LIMIT_PER_MINUTE = 1_000;
+/** Default unknown licence keys one client address may send the device API per hour (configurable). */
+export const DEVICE_UNKNOWN_KEYS_PER_HOUR = 100;
 
 /** GET /api/device/license `state` (ARCHITECTURE.md). */
 export const DEVICE_LICENSE_STATES = ['VALID', 'SUSPENDED', 'NOT_BOUND', 'OTHER_MACHINE', 'NO_CREDIT'] as const;

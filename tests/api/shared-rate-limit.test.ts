@@ -124,3 +124,81 @@ describe('rate limits shared by two instances on one database', () => {
     expect(counted.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
   });
 });
+
+/**
+ * Issue 24: guessing licence keys is limited per address, not only per key. Unknown keys from one
+ * address count together across instances; over the limit every call of that address is 429 (so
+ * the answer tells nothing about a key), except a licence's calls from the PC it is bound to.
+ */
+describe('unknown licence keys per address, shared by two instances', () => {
+  const UNKNOWN_LIMIT = 5;
+  const GUESSER = '203.0.113.66';
+  let instances: Instances;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let owners: LicenseOwners;
+
+  beforeAll(async () => {
+    instances = await buildInstances({
+      JOB_WORKERS: 'false',
+      RATE_LIMIT_DEVICE_UNKNOWN_KEYS_PER_HOUR: String(UNKNOWN_LIMIT),
+    });
+    [a, b] = instances.apps;
+    owners = await demoLicenseOwners(a);
+  });
+  afterAll(async () => {
+    await instances?.close();
+  });
+
+  /** A random well-formed key (five groups of five Crockford base32 characters). */
+  const randomKey = () =>
+    Array.from({ length: 5 }, () =>
+      Array.from({ length: 5 }, () => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[Math.floor(Math.random() * 32)]).join(''),
+    ).join('-');
+
+  const validate = (app: FastifyInstance, key: string, address: string, machine = MACHINE) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/device/license',
+      headers: { authorization: `License ${key}`, 'x-machine-id': machine },
+      remoteAddress: address,
+    });
+
+  it('answers 429 with Retry-After once one address sent more unknown keys than allowed, on every instance', async () => {
+    const bound = await insertLicense(a, owners, { boundMachineId: MACHINE });
+    const elsewhere = await insertLicense(a, owners, { boundMachineId: 'ANOTHER-PC' });
+    for (let i = 0; i < UNKNOWN_LIMIT; i += 1) {
+      expect((await validate(i % 2 ? a : b, randomKey(), GUESSER)).statusCode).toBe(404);
+    }
+    for (const app of [a, b]) {
+      const refused = await validate(app, randomKey(), GUESSER);
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused)).toMatchObject({
+        errorCode: 'TOO_MANY_REQUESTS',
+        messages: ['Too many requests'],
+        status: 429,
+      });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      // A known key not bound to the caller's PC gets the same answer: nothing to learn.
+      expect((await validate(app, elsewhere.key, GUESSER)).statusCode).toBe(429);
+      // The licence's own PC behind the same address is not slowed.
+      expect((await validate(app, bound.key, GUESSER)).statusCode).toBe(200);
+    }
+    // Another address counts on its own.
+    expect((await validate(a, randomKey(), '203.0.113.67')).statusCode).toBe(404);
+    expect((await validate(b, elsewhere.key, '203.0.113.67')).statusCode).toBe(200);
+  });
+
+  it('does not count known keys, and keeps no key or address in clear', async () => {
+    const license = await insertLicense(a, owners, { boundMachineId: MACHINE });
+    for (let i = 0; i < UNKNOWN_LIMIT * 3; i += 1) {
+      expect((await validate(a, license.key, '203.0.113.68', 'SOME-OTHER-PC')).statusCode).toBe(200);
+    }
+    expect((await validate(b, randomKey(), '203.0.113.68')).statusCode).toBe(404);
+    const dump = JSON.stringify(await queryRows(a, sql`SELECT * FROM rate_limit_counters`));
+    expect(dump).not.toContain(GUESSER);
+    expect(dump).not.toContain(license.key);
+  });
+});

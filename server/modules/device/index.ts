@@ -10,6 +10,7 @@ import {
 } from '../../../src/domain/deviceApi';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { CANCEL_WINDOW_MINUTES, FORCED_REBIND_LIMIT, FORCED_REBIND_WINDOW_DAYS } from '../../../src/domain/licenses';
+import { namedStatementRunner } from '../../db/named-statements';
 import { ApiError, TRANSPORT_MESSAGES } from '../../errors';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { errorBodySchema } from '../../lib/responses';
@@ -32,6 +33,7 @@ import {
   processParams,
   suspendedResponse,
 } from './device.schemas';
+import { isUnknownKeyError, unknownKeyLimit } from './unknown-key-limit';
 
 export interface DeviceModuleOptions {
   /** The time the device API goes by: today's packages, rebind window, cancel window (server/app.ts). */
@@ -108,6 +110,11 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
   const repo = () => deviceRepository(app.db);
   const statements = deviceStatements(app.db);
   const germanDay = germanDayOf();
+  const unknownKeys = unknownKeyLimit({
+    run: namedStatementRunner(app.db),
+    maxPerHour: app.config.rateLimitDeviceUnknownKeysPerHour,
+    boundMachineIdOf: async (key) => (await repo().licenseByKey(key))?.boundMachineId,
+  });
 
   api.addHook(
     'onRequest',
@@ -135,6 +142,13 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
     if (auth.kind === 'malformed') {
       throw new ApiError(400, SERVER_MESSAGES.invalidLicenseKey, codes.invalidLicenseKey);
     }
+    await unknownKeys.check(request, reply, auth.key, request.headers[MACHINE_ID_HEADER]);
+  });
+  // Every 'License key unknown' counts against the caller's address (unknown-key-limit.ts); what
+  // this handler throws goes on to the app's error handler, which writes the body.
+  app.setErrorHandler(async (error, request, reply) => {
+    if (isUnknownKeyError(error)) await unknownKeys.count(request, reply);
+    throw error;
   });
 
   api.post(
