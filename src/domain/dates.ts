@@ -87,3 +87,29 @@ export function todayInGermany(now: Date = new Date()): string {
   const parts = Object.fromEntries(portalDayFormat.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+/*
+ * The calendar the portal's own periods live in (issue 24): packages, reports and the usage view
+ * take days and months from 2000 to 2100 only. Years 0000 and 0001 are real ISO years to date-fns but
+ * not to PostgreSQL (year 0 does not exist there), and nothing of the portal happened before 2000
+ * or is planned after 2100. Birth dates have their own rule (src/domain/birthDate.ts, from 1900).
+ */
+export const EARLIEST_PORTAL_DATE = '2000-01-01';
+export const LATEST_PORTAL_DATE = '2100-12-31';
+export const EARLIEST_PORTAL_MONTH = EARLIEST_PORTAL_DATE.slice(0, 7);
+export const LATEST_PORTAL_MONTH = LATEST_PORTAL_DATE.slice(0, 7);
+
+export const PORTAL_CALENDAR_TEXTS = {
+  dateOutOfRange: 'Bitte geben Sie ein Datum zwischen dem 01.01.2000 und dem 31.12.2100 an.',
+  monthOutOfRange: 'Bitte geben Sie einen Monat zwischen Januar 2000 und Dezember 2100 an.',
+} as const;
+
+/** Whether a real calendar day "yyyy-MM-dd" lies in the portal's calendar (2000 to 2100). */
+export function isPortalDate(iso: string): boolean {
+  return fromIsoDate(iso) !== null && iso >= EARLIEST_PORTAL_DATE && iso <= LATEST_PORTAL_DATE;
+}
+
+/** Whether a "yyyy-MM" (well-formed) lies in the portal's calendar (2000-01 to 2100-12). */
+export function isPortalMonth(month: string): boolean {
+  return month >= EARLIEST_PORTAL_MONTH && month <= LATEST_PORTAL_MONTH;
+}

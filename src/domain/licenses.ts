@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromIsoDate } from './dates';
+import { fromIsoDate, isPortalDate, PORTAL_CALENDAR_TEXTS } from './dates';
 
 /**
  * Licences, prepaid packages and identification processes (spec sections 2 "Licence screens", 3,
@@ -152,7 +152,8 @@ const texts = LICENSE_VALIDATION_TEXTS;
 const isoDateSchema = z
   .string({ error: texts.dateRequired })
   .min(1, texts.dateRequired)
-  .refine((value) => fromIsoDate(value) !== null, texts.dateInvalid);
+  .refine((value) => fromIsoDate(value) !== null, texts.dateInvalid)
+  .refine((value) => fromIsoDate(value) === null || isPortalDate(value), PORTAL_CALENDAR_TEXTS.dateOutOfRange);
 
 export const packageAmountSchema = z
   .number({ error: texts.amountRequired })

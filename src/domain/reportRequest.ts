@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { fromIsoDate } from './dates';
+import { fromIsoDate, isPortalDate, PORTAL_CALENDAR_TEXTS } from './dates';
 import { REPORT_VALIDATION_TEXTS as texts, reportPeriodError, type ReportRequest } from './reports';
 
 const isoDate = z
   .string({ error: texts.dateRequired })
   .min(1, texts.dateRequired)
-  .refine((value) => fromIsoDate(value) !== null, texts.dateInvalid);
+  .refine((value) => fromIsoDate(value) !== null, texts.dateInvalid)
+  .refine((value) => fromIsoDate(value) === null || isPortalDate(value), PORTAL_CALENDAR_TEXTS.dateOutOfRange);
 
 /** An optional id: absent or null means "all" (spec section 3: empty values are omitted). */
 const optionalId = z

@@ -1,3 +1,4 @@
+import { EARLIEST_PORTAL_MONTH } from './dates';
 import type { NamedRef, PrepaidPackage } from './licenses';
 
 /**
@@ -72,7 +73,9 @@ export function resolveUsageRange(
   today: string,
 ): { range: UsageRange; problem?: undefined } | { range?: undefined; problem: string } {
   const to = query.to ?? monthOf(today);
-  const from = query.from ?? addMonths(to, -(USAGE_DEFAULT_MONTHS - 1));
+  const defaultFrom = addMonths(to, -(USAGE_DEFAULT_MONTHS - 1));
+  // The portal's calendar starts in 2000-01 (src/domain/dates.ts): so does a default range.
+  const from = query.from ?? (defaultFrom < EARLIEST_PORTAL_MONTH ? EARLIEST_PORTAL_MONTH : defaultFrom);
   const count = monthCount(from, to);
   if (count < 1) return { problem: USAGE_VALIDATION_TEXTS.rangeReversed };
   if (count > USAGE_MAX_MONTHS) return { problem: USAGE_VALIDATION_TEXTS.rangeTooLong };

@@ -128,6 +128,8 @@ describe('company applications API', () => {
       ['a birth date next year', { birthDate: isoYearsFromNow(1) }, `birthDate: ${T.birthDateInFuture}`],
       ['an applicant of 15 years', { birthDate: isoYearsFromNow(-15) }, `birthDate: ${T.tooYoung}`],
       ['a birth date before 1900', { birthDate: '1899-12-31' }, `birthDate: ${T.birthDate}`],
+      ['the birth year 0000', { birthDate: '0000-01-01' }, `birthDate: ${T.birthDate}`],
+      ['the birth year 0001', { birthDate: '0001-01-01' }, `birthDate: ${T.birthDate}`],
       ['an empty birth date (the form sends it for an invalid one)', { birthDate: '' }, `birthDate: ${T.required}`],
       ['an unknown legal form', { legalForm: 'Ltd.' }, `legalForm: ${T.option}`],
       ['an unknown country', { country: 'Italien' }, `country: ${T.option}`],

@@ -9,6 +9,8 @@ import { demoClient, type Client } from './helpers/eid';
 import { auditRowsOf, createLicence, createPackage, licenceWorld, type LicenceWorld } from './helpers/licenses';
 import { snapshotTables } from './helpers/snapshot';
 
+const OUT_OF_RANGE = 'Bitte geben Sie ein Datum zwischen dem 01.01.2000 und dem 31.12.2100 an.';
+
 const UNKNOWN_ID = '6f1c8f0e-6b7e-4c1e-9a53-0d6c3f5b9a11';
 
 interface Page<T> {
@@ -162,6 +164,13 @@ describe('prepaid packages API', () => {
       ['no such day', { startDate: '2026-02-30' }, `startDate: ${LICENSE_VALIDATION_TEXTS.dateInvalid}`],
       ['a German date', { startDate: '01.12.2026' }, `startDate: ${LICENSE_VALIDATION_TEXTS.dateInvalid}`],
       ['a used amount', { usedAmount: 3 }, 'usedAmount: Unbekanntes Feld'],
+      ...['0000-01-01', '0001-01-01', '1999-12-31'].map((day): [string, object, string] => [
+        `the start ${day}`,
+        { startDate: day },
+        `startDate: ${OUT_OF_RANGE}`,
+      ]),
+      ['the end 2101-01-01', { endDate: '2101-01-01' }, `endDate: ${OUT_OF_RANGE}`],
+      ['the end 0000-12-31', { endDate: '0000-12-31' }, `endDate: ${OUT_OF_RANGE}`],
     ])('refuses %s with 400 and writes nothing', async (_case, change, message) => {
       const body = { startDate: '2026-12-01', endDate: '2026-12-31', amount: 10, ...change };
       const before = await snapshotTables(app);
@@ -170,6 +179,11 @@ describe('prepaid packages API', () => {
       expect(errorOf(res)).toMatchObject({ errorCode: 'VALIDATION_FAILED' });
       expect(errorOf(res).messages).toContain(message);
       expect(await snapshotTables(app)).toEqual(before);
+    });
+
+    it('accepts a package from the first to the last day of the portal calendar', async () => {
+      const res = await integrator.post(base(), { startDate: '2000-01-01', endDate: '2100-12-31', amount: 1 });
+      expect(res.statusCode, res.body).toBe(201);
     });
 
     it('is for the licence’s own integrator only', async () => {
@@ -235,6 +249,18 @@ describe('prepaid packages API', () => {
       await expectRefused(() => put(integrator, { ...dates, amount: 20, remainingAmount: 15 }), 409, [
         'Prepaid package changed',
       ]);
+    });
+
+    it('refuses years outside 2000 to 2100 with 400 and changes nothing', async () => {
+      for (const [startDate, endDate, field] of [
+        ['0000-01-01', '2026-06-01', 'startDate'],
+        ['0001-01-01', '2026-06-01', 'startDate'],
+        ['2026-05-01', '2101-01-01', 'endDate'],
+      ]) {
+        await expectRefused(() => put(integrator, { startDate, endDate, suspended: false }), 400, [
+          `${field}: ${OUT_OF_RANGE}`,
+        ]);
+      }
     });
 
     it('refuses an end that is not after the start (invalidEndDate on the end date)', async () => {

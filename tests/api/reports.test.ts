@@ -329,6 +329,24 @@ describe('identification-process reports API', () => {
         400,
         `startDate: ${REPORT_VALIDATION_TEXTS.dateInvalid}`,
       ],
+      ...['0000-01-01', '0001-01-01', '1999-12-31', '2101-01-01'].flatMap(
+        (day): [string, keyof typeof c, unknown, number, string][] => [
+          [
+            `the start date ${day}`,
+            'owner',
+            { startDate: day, endDate: '2026-02-01' },
+            400,
+            'startDate: Bitte geben Sie ein Datum zwischen dem 01.01.2000 und dem 31.12.2100 an.',
+          ],
+          [
+            `the end date ${day}`,
+            'lumioAdmin',
+            { startDate: '2026-01-01', endDate: day },
+            400,
+            'endDate: Bitte geben Sie ein Datum zwischen dem 01.01.2000 und dem 31.12.2100 an.',
+          ],
+        ],
+      ),
       ['an unknown field', 'owner', { ...ALL_TIME, storeId: UNKNOWN_ID }, 400, 'storeId: Unbekanntes Feld'],
       ['a malformed id', 'lumioAdmin', { ...ALL_TIME, companyId: 'abc' }, 400, 'companyId'],
       [
@@ -413,6 +431,16 @@ describe('identification-process reports API', () => {
         expect(res.statusCode).toBe(401);
       }
     });
+  });
+
+  it('accepts periods at the edges of the portal calendar, 2000-01-01 and 2100-12-31', async () => {
+    for (const period of [
+      { startDate: '2000-01-01', endDate: '2000-01-31' },
+      { startDate: '2100-12-01', endDate: '2100-12-31' },
+    ]) {
+      const res = await c.lumioAdmin.post(BASE, period);
+      expect(res.statusCode, res.body).toBe(201);
+    }
   });
 
   it('accepts a period of exactly 10 years, and lets the Owner name an integrator that serves one of its studios', async () => {

@@ -378,6 +378,33 @@ describe('usage view (GET /api/company/{companyId}/usage, …/prepaid-package/{p
       expect(body.messages).toEqual([message]);
     });
 
+    it.each(['0000-01', '0001-01', '1999-12', '2101-01'])(
+      'refuses the month %s in from and in to with 400, never 5xx',
+      async (month) => {
+        for (const param of ['from', 'to']) {
+          const res = await admin.get(`/api/company/${ids.nord}/usage?${param}=${month}`);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(errorOf(res)).toMatchObject({
+            errorCode: 'VALIDATION_FAILED',
+            messages: [`${param}: Bitte geben Sie einen Monat zwischen Januar 2000 und Dezember 2100 an.`],
+            status: 400,
+          });
+        }
+      },
+    );
+
+    it('accepts the first and the last months of the portal calendar, 2000-01 and 2100-12', async () => {
+      expect(usageOf(await admin.get(`/api/company/${ids.nord}/usage?from=2000-01&to=2000-12`)).months).toHaveLength(
+        12,
+      );
+      expect(usageOf(await admin.get(`/api/company/${ids.nord}/usage?from=2100-01&to=2100-12`)).months).toHaveLength(
+        12,
+      );
+      // A range that would start before 2000 by default starts in 2000-01.
+      const first = usageOf(await admin.get(`/api/company/${ids.nord}/usage?to=2000-03`));
+      expect([first.from, first.to, first.months.length]).toEqual(['2000-01', '2000-03', 3]);
+    });
+
     it('accepts exactly 36 months', async () => {
       const usage = usageOf(await admin.get(`/api/company/${ids.nord}/usage?from=2023-11&to=2026-10`));
       expect(usage.months).toHaveLength(36);

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { isPortalMonth, PORTAL_CALENDAR_TEXTS } from '../../../src/domain/dates';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { PackageState } from '../../../src/domain/licenses';
 import { USAGE_VALIDATION_TEXTS, YEAR_MONTH_PATTERN } from '../../../src/domain/usage';
 import { uuidParam } from '../../lib/ids';
 import { packageParams } from '../licenses/licenses.schemas';
 
-const month = z.string().regex(YEAR_MONTH_PATTERN, USAGE_VALIDATION_TEXTS.monthInvalid);
+const month = z
+  .string()
+  .regex(YEAR_MONTH_PATTERN, USAGE_VALIDATION_TEXTS.monthInvalid)
+  .refine((value) => !YEAR_MONTH_PATTERN.test(value) || isPortalMonth(value), PORTAL_CALENDAR_TEXTS.monthOutOfRange);
 
 export const companyUsageParams = z.strictObject({ companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId) });
 
