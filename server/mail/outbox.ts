@@ -28,6 +28,7 @@ export const MAIL_KINDS = {
   packageLow: 'package-low',
   packageExhausted: 'package-exhausted',
   packageEnding: 'package-ending',
+  registrationAttempt: 'registration-attempt',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -188,33 +188,71 @@ describe('company applications API', () => {
       ]);
     });
 
-    it('refuses an e-mail that belongs to a user, whatever its case, and writes and mails nothing', async () => {
-      const email = DEMO.owner.toUpperCase();
-      const before = await snapshotTables(app);
-      const res = await anonymous.post('/api/company-application', applicationBody({ email }));
-      expect(res.statusCode).toBe(409);
-      expect(errorOf(res).messages).toEqual(['E-mail already in use']);
-      expect(await snapshotTables(app)).toEqual(before);
-      expect(mailsTo(DEMO.owner)).toHaveLength(0);
+    /** What a caller sees of an answer: status, headers that matter and the body's shape. */
+    const shapeOf = (res: Awaited<ReturnType<Client['post']>>) => ({
+      status: res.statusCode,
+      contentType: res.headers['content-type'],
+      keys: Object.keys(res.json()).sort(),
+      id: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(res.json().id),
     });
 
-    it('refuses an e-mail of an open or a still confirmable application, but not of an expired one', async () => {
+    it('answers an e-mail that belongs to a user exactly like a new one, and mails the account owner instead', async () => {
+      const fresh = await anonymous.post('/api/company-application', applicationBody());
+      const [{ n: applicationsBefore }] = await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(companyApplications);
+      const known = await anonymous.post(
+        '/api/company-application',
+        applicationBody({ email: DEMO.owner.toUpperCase() }),
+      );
+      expect(shapeOf(known)).toEqual(shapeOf(fresh));
+      expect(shapeOf(known)).toMatchObject({ status: 201, id: true });
+      const [{ n: applicationsAfter }] = await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(companyApplications);
+      expect(applicationsAfter).toBe(applicationsBefore);
+      // The id of the known address's answer confirms nothing and names nothing.
+      expect(
+        (await anonymous.get(`/api/company-application/${known.json().id}/confirm?token=${'a'.repeat(43)}`)).statusCode,
+      ).toBe(404);
+
+      const mail = await mails().waitFor((m) => m.to === DEMO.owner);
+      expect(mail.subject).toBe('Registrierungsversuch mit Ihrer E-Mail-Adresse bei Lumio');
+      expect(mail.text).toContain('Guten Tag Herr Sonnenschein,');
+      expect(mail.text).toContain(
+        'jemand hat versucht, mit Ihrer E-Mail-Adresse ein Fotostudio bei Lumio zu registrieren',
+      );
+      expect(mail.text).toContain('http://localhost:8080/dashboard');
+      expect(mail.text).toContain('Passwort vergessen?');
+      // Nothing the caller typed reaches the mail (it could be an attacker's text).
+      expect(mail.text).not.toContain(applicationBody().companyName);
+      expect(mailsTo(DEMO.owner).filter((m) => m.subject.startsWith('Bitte bestätigen'))).toHaveLength(0);
+    });
+
+    it('answers an e-mail of an open or a still confirmable application like a new one, stores no second one, and tells the address; an expired one is replaced', async () => {
       const open = await openApplication(app);
       const again = await anonymous.post(
         '/api/company-application',
         applicationBody({ email: open.body.email.toUpperCase() }),
       );
-      expect(again.statusCode).toBe(409);
-      expect(errorOf(again).messages).toEqual(['E-mail already in use']);
+      expect(again.statusCode).toBe(201);
+      expect(again.json().id).not.toBe(open.id);
+      const pendingMail = await mails().waitFor(
+        (m) => m.to === open.body.email && m.subject === 'Registrierungsversuch mit Ihrer E-Mail-Adresse bei Lumio',
+      );
+      expect(pendingMail.text).toContain('liegt bereits ein Antrag');
 
       const unconfirmed = await submitApplication(app);
-      const before = await snapshotTables(app);
       const second = await anonymous.post(
         '/api/company-application',
         applicationBody({ email: unconfirmed.body.email }),
       );
-      expect(second.statusCode).toBe(409);
-      expect(await snapshotTables(app)).toEqual(before);
+      expect(second.statusCode).toBe(201);
+      const sameEmail = await app.db
+        .select()
+        .from(companyApplications)
+        .where(eq(companyApplications.email, unconfirmed.body.email));
+      expect(sameEmail).toHaveLength(1);
 
       await app.db
         .update(companyApplications)
@@ -225,15 +263,31 @@ describe('company applications API', () => {
         applicationBody({ email: unconfirmed.body.email }),
       );
       expect(afterExpiry.statusCode).toBe(201);
+      expect(await rowOf(afterExpiry.json().id)).toMatchObject({ status: 'Unconfirmed' });
     });
 
-    it('lets only one of two simultaneous applications with the same e-mail through', async () => {
+    it('takes the documents of a known address out of the way and refuses unknown ones alike', async () => {
+      const doc = await uploadDocument(app, 'Gewerbeanmeldung.png');
+      const known = await anonymous.post(
+        '/api/company-application',
+        applicationBody({ email: DEMO.owner, documentIds: [doc] }),
+      );
+      expect(known.statusCode).toBe(201);
+      expect(await app.db.select().from(documents).where(eq(documents.id, doc))).toHaveLength(0);
+      for (const email of [DEMO.owner, `neu-${Date.now()}@studio-test.example`]) {
+        const res = await anonymous.post('/api/company-application', applicationBody({ email, documentIds: [doc] }));
+        expect(res.statusCode).toBe(400);
+        expect(errorOf(res).messages).toEqual(['Document not found']);
+      }
+    });
+
+    it('lets only one of two simultaneous applications with the same e-mail through, answering both alike', async () => {
       const email = `doppelt-${Date.now()}@studio-test.example`;
       const results = await Promise.all([
         anonymous.post('/api/company-application', applicationBody({ email })),
         anonymous.post('/api/company-application', applicationBody({ email })),
       ]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201]);
       const rows = await app.db.select().from(companyApplications).where(eq(companyApplications.email, email));
       expect(rows).toHaveLength(1);
     });

@@ -333,10 +333,12 @@ describe('studio registration', { timeout: 30_000 }, () => {
   });
 
   it('shows a server error in the error dialog and lets the user try again', async () => {
-    const body = { errorCode: 'CONFLICT', messages: ['E-mail already in use'], traceId: 't-1', status: 409 };
+    // An address that already has an account is answered like a new one (issue 24); a document the
+    // cleanup removed meanwhile is still refused.
+    const body = { errorCode: 'BAD_REQUEST', messages: ['Document not found'], traceId: 't-1', status: 400 };
     const submitApplication = vi
       .fn<PublicApi['submitApplication']>()
-      .mockRejectedValueOnce(new HttpError('E-mail already in use', 409, body))
+      .mockRejectedValueOnce(new HttpError('Document not found', 400, body))
       .mockResolvedValueOnce({ id: 'app-2' });
     const { user } = renderRegistration({ submitApplication });
     await reachSummary(user);
@@ -345,7 +347,7 @@ describe('studio registration', { timeout: 30_000 }, () => {
 
     const dialog = await screen.findByTestId('error-dialog', {}, DIALOG_WAIT);
     expect(dialog).toHaveTextContent('Das war nicht so geplant :/');
-    expect(dialog).toHaveTextContent('E-Mail-Adresse wird bereits verwendet oder wurde erst kürzlich gelöscht.');
+    expect(dialog).toHaveTextContent('Anlage konnte nicht gefunden werden.');
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(screen.queryByTestId('error-dialog')).toBeNull());
     expect(screen.getByRole('heading', { level: 2, name: 'Zusammenfassung' })).toBeVisible();

@@ -52,6 +52,13 @@ export const isApplicationId = (id: string) => UUID.test(id);
 const sameEmail = (column: typeof users.email | typeof companyApplications.email, email: string) =>
   sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
+/** Open, or Unconfirmed with a live link: an application a new one with its address must not replace. */
+const pendingCondition = (now: Date) =>
+  or(
+    eq(companyApplications.status, 'Open'),
+    and(eq(companyApplications.status, 'Unconfirmed'), gt(companyApplications.confirmUntil, now)),
+  );
+
 export function companyApplicationRepository(db: DbOrTx) {
   return {
     async insert(values: NewApplication): Promise<CompanyApplicationRow> {
@@ -70,20 +77,44 @@ export function companyApplicationRepository(db: DbOrTx) {
       return Boolean(row);
     },
 
+    /** Who already holds the address, for the mail about a registration attempt: an account first, else a pending application. */
+    async holderOfEmail(
+      email: string,
+      now: Date,
+    ): Promise<
+      | { holds: 'account' | 'application'; id: string; salutation: string | null; firstName: string; lastName: string }
+      | undefined
+    > {
+      const person = {
+        salutation: users.salutation,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      };
+      const [user] = await db
+        .select({ id: users.id, ...person })
+        .from(users)
+        .where(sameEmail(users.email, email))
+        .limit(1);
+      if (user) return { holds: 'account', ...user };
+      const [application] = await db
+        .select({
+          id: companyApplications.id,
+          salutation: companyApplications.salutation,
+          firstName: companyApplications.firstName,
+          lastName: companyApplications.lastName,
+        })
+        .from(companyApplications)
+        .where(and(sameEmail(companyApplications.email, email), pendingCondition(now)))
+        .limit(1);
+      return application && { holds: 'application', ...application };
+    },
+
     /** An application still in the way of a new one: Open, or Unconfirmed with a live link. */
     async pendingApplicationHasEmail(email: string, now: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: companyApplications.id })
         .from(companyApplications)
-        .where(
-          and(
-            sameEmail(companyApplications.email, email),
-            or(
-              eq(companyApplications.status, 'Open'),
-              and(eq(companyApplications.status, 'Unconfirmed'), gt(companyApplications.confirmUntil, now)),
-            ),
-          ),
-        )
+        .where(and(sameEmail(companyApplications.email, email), pendingCondition(now)))
         .limit(1);
       return Boolean(row);
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays } from 'date-fns/addDays';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { AppConfig } from '../../config';
@@ -10,6 +11,7 @@ import { MAIL_KINDS, type MailOutbox } from '../../mail/outbox';
 import { applicationConfirmationMail } from '../../mail/templates/application-confirmation';
 import { applicationRejectionMail } from '../../mail/templates/application-rejection';
 import { ownerActivationMail } from '../../mail/templates/owner-activation';
+import { registrationAttemptMail } from '../../mail/templates/registration-attempt';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { companyRepository } from '../companies/companies.repository';
 import { documentRepository } from '../documents/documents.repository';
@@ -168,15 +170,32 @@ export function companyApplicationService({ db, config, outbox, idpAdmin }: Appl
     /**
      * Stores the application (Unconfirmed), attaches its documents and queues the mail with the
      * confirmation link, in one transaction. The answer's id confirms nothing: only the token in
-     * the mail does, so nobody can confirm an address they cannot read.
+     * the mail does, so nobody can confirm an address they cannot read. An address that already
+     * has an account or a pending application gets the same answer and a mail about the attempt
+     * instead (registration-attempt), nothing else is stored.
      */
     async submit(body: SubmitApplicationBody, now = new Date()): Promise<string> {
       const documentIds = [...new Set(body.documentIds)];
       return outbox.transaction(db, async (tx, queueMail) => {
         const repo = companyApplicationRepository(tx);
         await repo.lockEmail(body.email);
-        if ((await repo.userHasEmail(body.email)) || (await repo.pendingApplicationHasEmail(body.email, now))) {
-          throw emailAlreadyInUse();
+        const holder = await repo.holderOfEmail(body.email, now);
+        if (holder) {
+          // Answered like a new application (issue 24: the registration must not tell whether an
+          // address has an account): a fresh id that names nothing, the documents taken out of the
+          // way as an application would take them, and a mail to the address instead of a refusal.
+          if ((await documentRepository(tx).deleteUnattached(documentIds)) !== documentIds.length) {
+            throw documentNotFound();
+          }
+          await queueMail({
+            kind: MAIL_KINDS.registrationAttempt,
+            reference: holder.id,
+            message: registrationAttemptMail(
+              { ...holder, to: body.email, loginUrl: `${config.publicUrl}/dashboard` },
+              config.brandOwner,
+            ),
+          });
+          return randomUUID();
         }
         const token = newSecretToken();
         const row = await repo.insert({

@@ -96,6 +96,16 @@ export function documentRepository(db: DbOrTx) {
       return rows.length;
     },
 
+    /** Deletes those of `ids` no application has taken yet; returns how many it deleted. */
+    async deleteUnattached(ids: readonly string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .delete(documents)
+        .where(and(inArray(documents.id, [...ids]), isNull(documents.applicationId)))
+        .returning({ id: documents.id });
+      return rows.length;
+    },
+
     /**
      * The application's documents, oldest upload first (the order the applicant chose them), each
      * under the name the download offers (the review page saves the file under this name).
