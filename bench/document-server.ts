@@ -98,10 +98,13 @@ async function main() {
     // No demo data: the upload is public and touches no other table.
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_PUBLIC_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '1000000',
-    // A phase keeps up to a few hundred 2 MiB uploads unattached, more than the default cap of
-    // 300 MiB; the cap is still checked on every upload (its cost is part of the figure).
+    // A phase keeps up to a few hundred 2 MiB uploads unattached from one address, more than the
+    // default caps (30 MiB per address, 2 GiB in all); the caps are still checked on every upload
+    // (their cost is part of the figure).
     UPLOAD_UNATTACHED_MAX_COUNT: '1000000',
     UPLOAD_UNATTACHED_MAX_MB: '1000000',
+    UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT: '1000000',
+    UPLOAD_UNATTACHED_PER_ADDRESS_MAX_MB: '1000000',
   });
   const app = await build({ config, database });
   app.addHook('onClose', async () => {

@@ -89,14 +89,32 @@ const envSchema = z.object({
     .int('muss eine ganze Zahl sein')
     .min(1, 'muss mindestens 1 sein')
     .max(1_000_000, 'darf höchstens 1000000 sein')
-    .default(500),
+    .default(5000),
   /** … and at most this many MiB; at least 2, so that one file of the largest allowed size fits. */
   UPLOAD_UNATTACHED_MAX_MB: z.coerce
     .number({ message: 'muss eine Zahl sein' })
     .int('muss eine ganze Zahl sein')
     .min(2, 'muss mindestens 2 sein (eine Datei darf 2 MB groß sein)')
     .max(1_000_000, 'darf höchstens 1000000 sein')
-    .default(300),
+    .default(2048),
+  /**
+   * What one client address (an IPv6 address by its /64) may hold of them. An applicant attaches a
+   * handful of documents of at most 2 MiB: 30 files and 30 MiB leave room for several attempts,
+   * while the whole (2 GiB, 5,000 files) takes about 70 addresses at their cap. An address at its
+   * cap gives up its own oldest unattached documents for a new one (server/modules/documents).
+   */
+  UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT: z.coerce
+    .number({ message: 'muss eine Zahl sein' })
+    .int('muss eine ganze Zahl sein')
+    .min(1, 'muss mindestens 1 sein')
+    .max(1_000_000, 'darf höchstens 1000000 sein')
+    .default(30),
+  UPLOAD_UNATTACHED_PER_ADDRESS_MAX_MB: z.coerce
+    .number({ message: 'muss eine Zahl sein' })
+    .int('muss eine ganze Zahl sein')
+    .min(2, 'muss mindestens 2 sein (eine Datei darf 2 MB groß sein)')
+    .max(1_000_000, 'darf höchstens 1000000 sein')
+    .default(30),
   TERMS_PDF_URL: z.string().min(1).default('/legal/agb.pdf'),
   PRIVACY_PDF_URL: z.string().min(1).default('/legal/datenschutz.pdf'),
   /** Run the background jobs' workers in this process (`npm start`); off for API-only replicas. */
@@ -165,6 +183,11 @@ export type Env = z.input<typeof envSchema>;
 /** Every environment variable the portal reads (docs/production.md A.4 and the README list each one). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
+export interface UploadCap {
+  maxCount: number;
+  maxBytes: number;
+}
+
 export interface AppConfig {
   production: boolean;
   port: number;
@@ -192,8 +215,11 @@ export interface AppConfig {
   seedDemoData: boolean;
   documentEncryptionKey?: Buffer;
   documentRetentionDays: number;
-  /** Cap on documents no application has taken yet (UPLOAD_UNATTACHED_MAX_COUNT, _MAX_MB). */
-  unattachedUploads: { maxCount: number; maxBytes: number };
+  /**
+   * Cap on documents no application has taken yet, all together (UPLOAD_UNATTACHED_MAX_COUNT, _MAX_MB)
+   * and per client address (UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT, _MAX_MB).
+   */
+  unattachedUploads: UploadCap & { perAddress: UploadCap };
   legal: { termsUrl: string; privacyUrl: string };
   logLevel: string;
   /** LOG_FORMAT: JSON lines, or pino-pretty's short lines (server/lib/logger.ts). */
@@ -284,6 +310,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     unattachedUploads: {
       maxCount: e.UPLOAD_UNATTACHED_MAX_COUNT,
       maxBytes: e.UPLOAD_UNATTACHED_MAX_MB * 1024 * 1024,
+      perAddress: {
+        maxCount: e.UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT,
+        maxBytes: e.UPLOAD_UNATTACHED_PER_ADDRESS_MAX_MB * 1024 * 1024,
+      },
     },
     legal: { termsUrl: e.TERMS_PDF_URL, privacyUrl: e.PRIVACY_PDF_URL },
     logLevel: e.LOG_LEVEL,

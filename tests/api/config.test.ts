@@ -69,11 +69,16 @@ describe('configuration from the environment', () => {
     expect(problems.some((p) => p.startsWith('LOG_LEVEL'))).toBe(true);
   });
 
-  it('caps unattached uploads at 500 documents and 300 MiB unless configured otherwise', () => {
-    expect(loadConfig({}).unattachedUploads).toEqual({ maxCount: 500, maxBytes: 300 * 1024 * 1024 });
+  it('caps unattached uploads at 5,000 documents and 2 GiB, 30 and 30 MiB per address, unless configured otherwise', () => {
+    const perAddress = { maxCount: 30, maxBytes: 30 * 1024 * 1024 };
+    expect(loadConfig({}).unattachedUploads).toEqual({ maxCount: 5000, maxBytes: 2048 * 1024 * 1024, perAddress });
     expect(loadConfig({ UPLOAD_UNATTACHED_MAX_COUNT: '20', UPLOAD_UNATTACHED_MAX_MB: '40' }).unattachedUploads).toEqual(
-      { maxCount: 20, maxBytes: 40 * 1024 * 1024 },
+      { maxCount: 20, maxBytes: 40 * 1024 * 1024, perAddress },
     );
+    expect(
+      loadConfig({ UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT: '5', UPLOAD_UNATTACHED_PER_ADDRESS_MAX_MB: '4' })
+        .unattachedUploads.perAddress,
+    ).toEqual({ maxCount: 5, maxBytes: 4 * 1024 * 1024 });
   });
 
   it.each([
@@ -83,6 +88,8 @@ describe('configuration from the environment', () => {
     ['UPLOAD_UNATTACHED_MAX_MB', '1', 'muss mindestens 2 sein (eine Datei darf 2 MB groß sein)'],
     ['UPLOAD_UNATTACHED_MAX_MB', '-3', 'muss mindestens 2 sein'],
     ['UPLOAD_UNATTACHED_MAX_MB', 'dreihundert', 'muss eine Zahl sein'],
+    ['UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT', '0', 'muss mindestens 1 sein'],
+    ['UPLOAD_UNATTACHED_PER_ADDRESS_MAX_MB', '1', 'muss mindestens 2 sein'],
   ])('refuses %s=%s with "%s"', (name, value, message) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -642,6 +642,106 @@ describe('cap on documents no application has taken yet', () => {
   });
 });
 
+describe('cap on unattached documents per client address (issue 24)', () => {
+  const KIB = 1024;
+  const ATTACKER = '198.51.100.10';
+  const APPLICANT = '203.0.113.20';
+
+  async function capApp(env: Record<string, string>) {
+    return buildTestApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: '10000', SEED_DEMO_DATA: 'false', ...env });
+  }
+
+  async function uploadFrom(app: FastifyInstance, address: string, bytes: Buffer) {
+    const xsrf = (await app.inject({ method: 'GET', url: '/config/config.json' })).cookies.find(
+      (c) => c.name === 'XSRF-TOKEN',
+    )!.value;
+    return app.inject({
+      method: 'POST',
+      url: '/api/document',
+      remoteAddress: address,
+      payload: bytes,
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-filename': 'nachweis.png',
+        'x-xsrf-token': xsrf,
+        cookie: `XSRF-TOKEN=${xsrf}`,
+      },
+    });
+  }
+
+  const idOf = (res: { statusCode: number; body: string; json: () => { id: string } }) => {
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  };
+
+  const unattachedIds = async (app: FastifyInstance) =>
+    (await app.db.select({ id: documents.id }).from(documents).where(isNull(documents.applicationId))).map((r) => r.id);
+
+  it('makes room for an address at its cap by deleting its own oldest unattached documents, never another address’s', async () => {
+    const app = await capApp({
+      UPLOAD_UNATTACHED_MAX_MB: '4',
+      UPLOAD_UNATTACHED_PER_ADDRESS_MAX_MB: '2',
+      UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT: '3',
+    });
+    try {
+      const applicant = idOf(await uploadFrom(app, APPLICANT, pngOfSize(700 * KIB)));
+      idOf(await uploadFrom(app, ATTACKER, pngOfSize(700 * KIB)));
+      const second = idOf(await uploadFrom(app, ATTACKER, pngOfSize(700 * KIB)));
+      // 1,400 KiB + 700 KiB > 2 MiB: the attacker's oldest goes.
+      const third = idOf(await uploadFrom(app, ATTACKER, pngOfSize(700 * KIB)));
+      expect((await unattachedIds(app)).sort()).toEqual([applicant, second, third].sort());
+      // By count: three small ones are the most an address keeps.
+      const small = [];
+      for (let i = 0; i < 3; i += 1) small.push(idOf(await uploadFrom(app, ATTACKER, PNG)));
+      expect((await unattachedIds(app)).sort()).toEqual([applicant, ...small].sort());
+      // However often it uploads, the attacker never holds more than its 2 MiB of the 4 MiB: another
+      // address still uploads, and its document was never touched.
+      for (let i = 0; i < 10; i += 1) idOf(await uploadFrom(app, ATTACKER, pngOfSize(700 * KIB)));
+      idOf(await uploadFrom(app, APPLICANT, pngOfSize(700 * KIB)));
+      idOf(await uploadFrom(app, APPLICANT, PNG));
+      expect(await unattachedIds(app)).toContain(applicant);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps the global cap: when all addresses together reach it, uploads answer 503 and nothing is deleted', async () => {
+    const app = await capApp({ UPLOAD_UNATTACHED_MAX_COUNT: '4', UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT: '2' });
+    try {
+      for (const address of ['192.0.2.1', '192.0.2.2']) {
+        idOf(await uploadFrom(app, address, PNG));
+        idOf(await uploadFrom(app, address, PNG));
+      }
+      const before = await snapshotTables(app);
+      const refused = await uploadFrom(app, '192.0.2.3', PNG);
+      expect(refused.statusCode).toBe(503);
+      expect(errorOf(refused)).toMatchObject({ errorCode: 'UPLOAD_CAPACITY_REACHED', status: 503 });
+      expect(await snapshotTables(app)).toEqual(before);
+      // An address at its own cap replaces its own documents, also when the whole is full.
+      idOf(await uploadFrom(app, '192.0.2.1', PNG));
+      expect(await unattachedIds(app)).toHaveLength(4);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps the whole far above one address by default, and stores only a keyed hash of the address', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:8080' });
+    expect(config.unattachedUploads.maxBytes).toBeGreaterThanOrEqual(50 * config.unattachedUploads.perAddress.maxBytes);
+    expect(config.unattachedUploads.maxCount).toBeGreaterThanOrEqual(50 * config.unattachedUploads.perAddress.maxCount);
+    const app = await capApp({});
+    try {
+      idOf(await uploadFrom(app, ATTACKER, PNG));
+      const rows = await app.db.select().from(documents);
+      const dump = JSON.stringify(rows.map(({ ciphertext: _c, ...row }) => row));
+      expect(dump).not.toContain(ATTACKER);
+      expect(rows[0].uploaderKey).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('document upload rate limit', () => {
   let app: FastifyInstance;
   beforeAll(async () => {

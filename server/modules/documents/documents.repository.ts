@@ -1,9 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { UploadCap } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { companyApplications } from '../company-applications/company-applications.table';
 import { nameForType } from './documents.content';
 import { documents } from './documents.table';
 import type { EncryptedDocument } from './crypto';
+
+/** Thrown inside the upload's transaction to roll back what made room when the whole is full. */
+class CapReached extends Error {}
 
 /** A stored document: its metadata and its encrypted bytes. */
 export interface DocumentRecord extends EncryptedDocument {
@@ -27,32 +31,63 @@ export interface DocumentReference {
 export function documentRepository(db: DbOrTx) {
   return {
     /**
-     * Stores the document unless the unattached ones (uploaded, not yet taken by an application)
-     * would then exceed `cap` in number or bytes; returns whether it was stored. The check and the
-     * INSERT are one statement (INSERT … SELECT … HAVING count/sum), run under a transaction-scoped
-     * advisory lock: on PostgreSQL, READ COMMITTED, inserts running at the same instant could not
-     * see each other and together overshoot the cap (seen in CI: 6 of 10 parallel uploads stored
-     * under a cap of 4), and an attacker controls how many run at once. The lock queues only the
-     * uploads' INSERTs (a few milliseconds each), across every replica. The partial index
-     * documents_unattached_size_idx keeps the count and sum to the unattached rows.
+     * Stores the document within the caps on unattached documents (uploaded, not yet taken by an
+     * application); answers whether it was stored and how many of the uploader's own documents made
+     * room for it.
+     *
+     * Per address first: when the uploader's unattached documents would then exceed
+     * `cap.perAddress` in number or bytes, its oldest ones are deleted until the new one fits (an
+     * address at its cap replaces its own uploads and never takes more, so it cannot fill the whole
+     * for everyone else). Then the whole: the INSERT … SELECT … HAVING stores the document only
+     * while all unattached documents together stay within `cap`; when it does not, the transaction
+     * rolls back and the deletions with it, so a refused upload changes nothing.
+     *
+     * Both run under a transaction-scoped advisory lock: on PostgreSQL, READ COMMITTED, inserts
+     * running at the same instant could not see each other and together overshoot the cap (seen in
+     * CI: 6 of 10 parallel uploads stored under a cap of 4), and an attacker controls how many run
+     * at once. The lock queues only the uploads' statements (a few milliseconds each), across every
+     * replica. The partial indexes documents_unattached_size_idx and documents_unattached_uploader_idx
+     * keep the counts and sums to the unattached rows.
      */
-    async createWithinCap(input: DocumentRecord, cap: { maxCount: number; maxBytes: number }): Promise<boolean> {
+    async createWithinCap(
+      input: DocumentRecord & { uploaderKey: string },
+      cap: UploadCap & { perAddress: UploadCap },
+    ): Promise<{ stored: boolean; replaced: number }> {
       const c = (column: { name: string }) => sql.identifier(column.name);
       const d = documents;
+      const own = sql`select ${c(d.id)},
+            row_number() over newest as position,
+            sum(${c(d.size)}) over newest as bytes
+          from ${d}
+          where ${c(d.uploaderKey)} = ${input.uploaderKey} and ${c(d.applicationId)} is null
+          window newest as (order by ${c(d.createdAt)} desc, ${c(d.id)} desc)`;
+      const makeRoom = sql`delete from ${d} where ${c(d.id)} in (
+          select ${c(d.id)} from (${own}) as mine
+          where mine.position >= ${cap.perAddress.maxCount}
+            or mine.bytes + ${input.size} > ${cap.perAddress.maxBytes})
+        returning ${c(d.id)}`;
       // Starts with the INSERT itself (no leading blank), as bench/document-server.ts recognises it.
       const statement = sql`insert into ${d} (${c(d.id)}, ${c(d.name)}, ${c(d.contentType)}, ${c(d.size)},
-          ${c(d.ciphertext)}, ${c(d.iv)}, ${c(d.authTag)})
+          ${c(d.ciphertext)}, ${c(d.iv)}, ${c(d.authTag)}, ${c(d.uploaderKey)})
         select ${input.id}::uuid, ${input.name}::text, ${input.contentType}::text, ${input.size}::integer,
-          decode(${input.ciphertext.toString('base64')}, 'base64'), ${input.iv}::bytea, ${input.authTag}::bytea
+          decode(${input.ciphertext.toString('base64')}, 'base64'), ${input.iv}::bytea, ${input.authTag}::bytea,
+          ${input.uploaderKey}::text
         from ${d}
         where ${isNull(d.applicationId)}
         having count(*) < ${cap.maxCount} and coalesce(sum(${d.size}), 0) + ${input.size} <= ${cap.maxBytes}
         returning ${c(d.id)}`;
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lumio:document-upload-cap'))`);
-        const { rows } = await tx.execute(statement);
-        return rows.length === 1;
-      });
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lumio:document-upload-cap'))`);
+          const replaced = (await tx.execute(makeRoom)).rows.length;
+          const { rows } = await tx.execute(statement);
+          if (rows.length !== 1) throw new CapReached();
+          return { stored: true, replaced };
+        });
+      } catch (err) {
+        if (err instanceof CapReached) return { stored: false, replaced: 0 };
+        throw err;
+      }
     },
 
     async find(id: string): Promise<DocumentRecord | undefined> {

@@ -19,6 +19,12 @@ export const documents = pgTable(
     iv: bytea('iv').notNull(),
     authTag: bytea('auth_tag').notNull(),
     applicationId: uuid('application_id').references(() => companyApplications.id, { onDelete: 'cascade' }),
+    /**
+     * Who uploaded it, while no application has taken it: an HMAC of the client address (its /64
+     * for IPv6) under a key derived from the documents' key, never the address itself (documents/
+     * uploader.ts). Holds the per-address cap; null for documents stored before it existed.
+     */
+    uploaderKey: text('uploader_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -27,6 +33,8 @@ export const documents = pgTable(
     // The upload's cap counts and sums the unattached documents on every upload: this index holds
     // just those (a few hundred at most) with their size, so the check never visits the table.
     index('documents_unattached_size_idx').on(t.size).where(isNull(t.applicationId)),
+    // The per-address cap: one address's unattached documents, oldest first (the ones it gives up).
+    index('documents_unattached_uploader_idx').on(t.uploaderKey, t.createdAt, t.size).where(isNull(t.applicationId)),
   ],
 );
 export type DocumentRow = typeof documents.$inferSelect;

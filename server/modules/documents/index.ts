@@ -10,6 +10,7 @@ import { errorBodySchema, errorResponses } from '../../lib/responses';
 import { decryptDocument, encryptDocument, loadDocumentKey } from './crypto';
 import { attachmentDisposition, detectDocumentType, nameForType, sanitizeFileName } from './documents.content';
 import { documentRepository } from './documents.repository';
+import { deriveUploaderKey, uploaderHash } from './uploader';
 import { documentFileResponse, documentParams, uploadedDocumentSchema, uploadHeaders } from './documents.schemas';
 
 export { documentRepository, type DocumentReference, type DocumentRepository } from './documents.repository';
@@ -20,12 +21,14 @@ const unsupportedMediaType = () => new ApiError(415, TRANSPORT_MESSAGES.unsuppor
 /**
  * Registration attachments. POST /api/document (public, rate limited) takes the raw bytes of one
  * JPEG, PNG or PDF (at most 2 MiB), decides the type from the content, and stores the bytes
- * encrypted, unless the documents no application has taken yet have reached their cap (503);
+ * encrypted, unless the documents no application has taken yet have reached their cap (503; one
+ * address at its own cap replaces its oldest uploads instead, see documents.repository.ts);
  * the application submit attaches the returned id. GET /api/document/{id} gives a
  * LumioAdmin the decrypted file for the review.
  */
 export async function documentsModule(app: FastifyInstance) {
   const key = await loadDocumentKey(app.config);
+  const uploaderKey = deriveUploaderKey(key);
   const repo = () => documentRepository(app.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -76,16 +79,32 @@ export async function documentsModule(app: FastifyInstance) {
       }
       let stored: boolean;
       try {
-        stored = await repo().createWithinCap(
-          { id, name, contentType, size: bytes.length, ...encrypted },
+        const result = await repo().createWithinCap(
+          {
+            id,
+            name,
+            contentType,
+            size: bytes.length,
+            ...encrypted,
+            uploaderKey: uploaderHash(uploaderKey, request.ip),
+          },
           app.config.unattachedUploads,
         );
+        stored = result.stored;
+        if (result.replaced > 0) {
+          request.log.info(
+            { replaced: result.replaced },
+            'upload cap of the address reached, its oldest uploads deleted',
+          );
+        }
       } catch (err) {
         request.log.error({ err }, 'document could not be stored');
         throw new ApiError(500, SERVER_MESSAGES.cannotStoreDocument);
       }
-      // Anonymous uploads must not fill the disk: until applications take some documents or the
-      // cleanup removes old ones, further uploads wait (UPLOAD_UNATTACHED_MAX_COUNT, _MAX_MB).
+      // Anonymous uploads must not fill the disk: one address replaces its own oldest uploads at
+      // its cap (UPLOAD_UNATTACHED_PER_ADDRESS_MAX_COUNT, _MAX_MB); when all together reach theirs
+      // (UPLOAD_UNATTACHED_MAX_COUNT, _MAX_MB), further uploads wait until applications take some
+      // documents or the cleanup removes old ones.
       if (!stored) throw new ApiError(503, SERVER_MESSAGES.uploadCapacityReached, 'UPLOAD_CAPACITY_REACHED');
       return reply.code(201).send({ id });
     },

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "uploader_key" text;--> statement-breakpoint
+CREATE INDEX "documents_unattached_uploader_idx" ON "documents" USING btree ("uploader_key","created_at","size") WHERE "documents"."application_id" is null;
