@@ -736,6 +736,14 @@ describe('cap on unattached documents per client address (issue 24)', () => {
       const dump = JSON.stringify(rows.map(({ ciphertext: _c, ...row }) => row));
       expect(dump).not.toContain(ATTACKER);
       expect(rows[0].uploaderKey).toMatch(/^[0-9a-f]{64}$/);
+      // Once an application takes the document, the hash goes.
+      const submitted = await apiClient(app).post(
+        '/api/company-application',
+        applicationBody({ documentIds: [rows[0].id] }),
+      );
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      const [taken] = await app.db.select().from(documents).where(eq(documents.id, rows[0].id));
+      expect(taken.uploaderKey).toBeNull();
     } finally {
       await app.close();
     }

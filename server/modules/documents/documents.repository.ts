@@ -125,7 +125,8 @@ export function documentRepository(db: DbOrTx) {
       if (ids.length === 0) return 0;
       const rows = await db
         .update(documents)
-        .set({ applicationId })
+        // The uploader's address hash served the cap on unattached uploads only: it goes now.
+        .set({ applicationId, uploaderKey: null })
         .where(and(inArray(documents.id, [...ids]), isNull(documents.applicationId)))
         .returning({ id: documents.id });
       return rows.length;

@@ -22,7 +22,8 @@ export const documents = pgTable(
     /**
      * Who uploaded it, while no application has taken it: an HMAC of the client address (its /64
      * for IPv6) under a key derived from the documents' key, never the address itself (documents/
-     * uploader.ts). Holds the per-address cap; null for documents stored before it existed.
+     * uploader.ts). Holds the per-address cap; removed once an application takes the document, null
+     * for documents stored before it existed.
      */
     uploaderKey: text('uploader_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

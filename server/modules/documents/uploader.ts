@@ -5,8 +5,8 @@ import { isIPv4, isIPv6 } from 'node:net';
  * The per-address cap on unattached uploads needs to know which documents one client uploaded,
  * and a client address is personal data: the documents table keeps only an HMAC-SHA256 of it under
  * a key derived from the documents' key (like the eID pseudonyms, server/eid/pseudonym.ts), so a
- * copy of the database does not tell who uploaded what. The hash goes with the document when an
- * application takes it and is never shown.
+ * copy of the database does not tell who uploaded what. The hash is removed when an application
+ * takes the document (documents.repository.ts attach) and is never shown.
  */
 
 export function deriveUploaderKey(documentKey: Buffer): Buffer {
