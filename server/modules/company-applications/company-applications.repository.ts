@@ -95,7 +95,7 @@ export function companyApplicationRepository(db: DbOrTx) {
         .from(users)
         .where(sameEmail(users.email, email))
         .limit(1);
-      if (user) return { holds: 'account', ...user };
+      // Both lookups always run, so a known address takes about as long to answer as a new one.
       const [application] = await db
         .select({
           id: companyApplications.id,
@@ -106,6 +106,7 @@ export function companyApplicationRepository(db: DbOrTx) {
         .from(companyApplications)
         .where(and(sameEmail(companyApplications.email, email), pendingCondition(now)))
         .limit(1);
+      if (user) return { holds: 'account', ...user };
       return application && { holds: 'application', ...application };
     },
 
