@@ -17,6 +17,8 @@ export const methodNotAllowedPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request, reply) => {
       if (!request.is404) return;
+      // A CORS preflight is the CORS handler's to answer (the embedded IdP's realm middleware).
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) return;
       const url = request.url.split('?')[0];
       const allowed = ROUTE_METHODS.filter(
         (method) => method !== request.method && app.findRoute({ method, url }) !== null,

@@ -14,4 +14,6 @@ WHERE "id" IN (
     FROM "licenses" WHERE "bound_machine_id" IS NOT NULL
   ) AS "bindings" WHERE "rank" > 1
 );--> statement-breakpoint
-CREATE UNIQUE INDEX "licenses_machine_per_integrator_unique" ON "licenses" USING btree ("system_integrator_id","bound_machine_id") WHERE bound_machine_id is not null;
+CREATE UNIQUE INDEX "licenses_machine_per_integrator_unique" ON "licenses" USING btree ("system_integrator_id","bound_machine_id") WHERE bound_machine_id is not null;--> statement-breakpoint
+-- A password change ends the other sessions and keeps its own (server/idp/update-password.ts).
+ALTER TABLE "users" ADD COLUMN "session_kept_sid" text;
