@@ -54,14 +54,16 @@ async function main() {
     await insertPackage(app, license.id, { ...running, amount: BIG });
     devices.push({ key: license.key, machine });
 
-    const spender = await insertLicense(app, owners, { boundMachineId: machine });
+    // A PC of its own: a machine is bound to one licence of an integrator at a time (issue 24).
+    const spenderMachine = `${machine}-E`;
+    const spender = await insertLicense(app, owners, { boundMachineId: spenderMachine });
     await insertPackage(app, spender.id, {
       startDate: running.startDate,
       endDate: addDays(today, 30),
       amount: exhaustUnits,
     });
     await insertPackage(app, spender.id, { ...running, amount: exhaustUnits });
-    exhaust.push({ key: spender.key, machine });
+    exhaust.push({ key: spender.key, machine: spenderMachine });
 
     const bare = await insertLicense(app, owners);
     barePackages.push(await insertPackage(app, bare.id, { ...running, amount: BIG }));

@@ -26,6 +26,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, parserErrorHandler, routerErrorHandler } from './plugins/errors';
 import { healthPlugin } from './health';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
 import { requestLogPlugin } from './plugins/request-log';
 import { requestMetricsPlugin } from './plugins/request-metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -160,6 +161,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(requestMetricsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(lifecyclePlugin);
+  await app.register(methodNotAllowedPlugin);
   // Before any route: it hooks into each route as it is added.
   await app.register(compressionPlugin);
   await app.register(cookie);

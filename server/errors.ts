@@ -12,6 +12,8 @@ export const TRANSPORT_MESSAGES = {
   badRequest: 'Bad request',
   headersTooLarge: 'Request headers too large',
   requestTimeout: 'Request timeout',
+  /** The path exists, but not with this method (server/plugins/method-not-allowed.ts). */
+  methodNotAllowed: 'Method not allowed',
   /** The instance is stopping (server/plugins/lifecycle.ts); another one answers the same request. */
   serviceUnavailable: 'Service unavailable',
 } as const;
@@ -47,6 +49,8 @@ export function defaultErrorCode(status: number): string {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
     case 408:
       return 'REQUEST_TIMEOUT';
     case 409:

@@ -116,3 +116,44 @@ export async function deletePayloadsOfAccount(db: DbOrTx, accountId: string): Pr
       ),
     );
 }
+
+/**
+ * Deletes what the provider stores about one account except what belongs to the session
+ * `keepSessionUid`: that session, its grants, codes, tokens and interaction under way stay, so the
+ * browser that changed the password goes on, and every other browser's session cookie and refresh
+ * token find nothing (issue 24: a password change ends the other sessions). Returns the kept
+ * session's authorizations per client (their `sid` and grant).
+ */
+export async function deletePayloadsOfAccountExcept(
+  db: DbOrTx,
+  accountId: string,
+  keepSessionUid: string,
+): Promise<Record<string, { sid?: string; grantId?: string }>> {
+  const [session] = await db
+    .select({ payload: oidcPayloads.payload })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, keepSessionUid)));
+  const authorizations = (session?.payload.authorizations ?? {}) as Record<string, { sid?: string; grantId?: string }>;
+  const keptGrants = Object.values(authorizations)
+    .map((authorization) => authorization.grantId)
+    .filter((grantId): grantId is string => typeof grantId === 'string');
+  await db
+    .delete(oidcPayloads)
+    .where(
+      and(
+        or(
+          sql`${oidcPayloads.payload} ->> 'accountId' = ${accountId}`,
+          sql`${oidcPayloads.payload} #>> '{session,accountId}' = ${accountId}`,
+        ),
+        sql`coalesce(${oidcPayloads.uid}, '') <> ${keepSessionUid}`,
+        sql`coalesce(${oidcPayloads.payload} ->> 'sessionUid', '') <> ${keepSessionUid}`,
+        sql`coalesce(${oidcPayloads.payload} #>> '{session,uid}', '') <> ${keepSessionUid}`,
+        ...(keptGrants.length
+          ? [
+              sql`not (coalesce(${oidcPayloads.grantId}, '') in ${keptGrants} or (${oidcPayloads.type} = 'Grant' and ${oidcPayloads.id} in ${keptGrants}))`,
+            ]
+          : []),
+      ),
+    );
+  return authorizations;
+}

@@ -121,6 +121,8 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
   async function answerUpdatePassword(request: UidRequest, reply: FastifyReply, interaction: Interaction) {
     const outcome = await submitUpdatePassword(db, {
       accountId: interaction.session?.accountId ?? '',
+      sessionUid: interaction.session?.uid ?? '',
+      clientId: String(interaction.params.client_id ?? ''),
       body: request.body,
       address: request.ip,
       now: new Date(),

@@ -20,7 +20,8 @@ export function isOwnRoute(path: string): boolean {
 type Next = (err?: unknown) => void;
 
 /**
- * The middleware mounted at the realm path. It answers CORS for the web app's origins itself:
+ * The middleware mounted at the realm path. It answers CORS for the web app's origins itself, and
+ * only for them (a preflight from anywhere else is answered without any allowance):
  * keycloak-js fetches the token endpoint with credentials, which needs
  * Access-Control-Allow-Credentials, and oidc-provider stays out of CORS once any
  * access-control-* header is set. Then it hands the request to oidc-provider, or back to
@@ -44,6 +45,14 @@ export function realmMiddleware(provider: Provider, origins: string[], publicUrl
         return;
       }
       res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate, DPoP-Nonce');
+    } else if (req.method === 'OPTIONS' && origin && req.headers['access-control-request-method']) {
+      // oidc-provider allows every origin's preflight (the client is not known before the actual
+      // request); another origin gets an answer that allows nothing, so its browser never sends
+      // the request (issue 24).
+      res.setHeader('Vary', 'Origin');
+      res.statusCode = 204;
+      res.end();
+      return;
     }
     const path = (req.url ?? '/').split('?')[0];
     if (isOwnRoute(path)) {

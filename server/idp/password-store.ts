@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { storeNewPassword } from './accounts';
+import { deletePayloadsOfAccount } from './adapter';
 import { hashPassword } from './passwords';
 
 /**
@@ -13,6 +14,11 @@ export interface PasswordStore<P = unknown> {
   /** Whether the user has a password (a revoked link of such a user counts as used). */
   hasPassword(db: DbOrTx, userId: string): Promise<boolean>;
   /** Work done before the transaction (the embedded provider's scrypt), so the transaction stays short. */
+  /**
+   * Ends every session of the user at the IdP (sessions, grants, refresh tokens): a password set
+   * through a link signs the account out everywhere (issue 24).
+   */
+  endSessions(db: DbOrTx, userId: string): Promise<void>;
   prepare(password: string): Promise<P>;
   /**
    * Stores the password in `tx`, right after the link was spent in it. Every other open link of
@@ -47,4 +53,5 @@ export const embeddedPasswordStore: PasswordStore<string> = {
     await storeNewPassword(tx, userId, passwordHash, now);
     return [];
   },
+  endSessions: deletePayloadsOfAccount,
 };

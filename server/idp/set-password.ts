@@ -78,7 +78,8 @@ type SetResult = { userId: string } | { problems: string[] } | { accountGone: tr
 /**
  * Spends the token and sets the password in one transaction. The conditional update decides a
  * race between two submits: only one finds the token unused. Every other open link of the user
- * dies with it, and the IdP's store starts the account afresh (the embedded login throttle).
+ * dies with it, the IdP's store starts the account afresh (the embedded login throttle), and every
+ * session of an account that had a password ends.
  */
 async function consumeTokenAndSetPassword(
   db: Db,
@@ -102,8 +103,15 @@ async function consumeTokenAndSetPassword(
         )
         .returning({ userId: passwordSetupTokens.userId });
       if (!spent) return undefined;
+      const hadPassword = await passwords.hasPassword(tx, spent.userId);
       const problems = await passwords.store(tx, spent.userId, prepared, now);
       if (problems.length) throw new PasswordRefused(problems);
+      if (hadPassword) {
+        // A new password signs the account out everywhere (issue 24): whoever used the old one.
+        // A first password has no sessions to end, and its first login may be in this second.
+        await tx.update(users).set({ sessionsEndedAt: now, sessionKeptSid: null }).where(eq(users.id, spent.userId));
+        await passwords.endSessions(tx, spent.userId);
+      }
       return { userId: spent.userId };
     });
   } catch (err) {

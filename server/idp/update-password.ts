@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_TEXTS, validateNewPassword } from '../../src/domain/password';
-import type { Db } from '../db/client';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { deletePayloadsOfAccountExcept } from './adapter';
 import { checkLogin, findUserById, storeNewPassword } from './accounts';
 import type { KcActionStatus } from './kc-action';
 import { newPasswordFields } from './new-password-form';
@@ -23,10 +26,29 @@ export type UpdatePasswordOutcome =
 export interface UpdatePasswordAttempt {
   /** The signed-in account of the interaction (never taken from the form). */
   accountId: string;
+  /** The interaction's session: it stays signed in, the account's other sessions end. */
+  sessionUid: string;
+  /** The client the interaction is for: the kept session's `sid` is per client. */
+  clientId: string;
   body: unknown;
   /** The client's address (request.ip): a wrong current password counts like a failed login. */
   address: string;
   now: Date;
+}
+
+/**
+ * Ends every session of the user but `keepSessionUid` (issue 24): the provider forgets the other
+ * sessions, grants and refresh tokens, and the API refuses access tokens issued before the change
+ * (users.sessions_ended_at, plugins/auth.ts) except those of the kept session, whose `sid` claim
+ * (per client) is noted in users.session_kept_sid.
+ */
+async function endOtherSessions(
+  tx: DbOrTx,
+  change: { userId: string; keepSessionUid: string; clientId: string; now: Date },
+): Promise<void> {
+  const kept = await deletePayloadsOfAccountExcept(tx, change.userId, change.keepSessionUid);
+  const sid = kept[change.clientId]?.sid ?? null;
+  await tx.update(users).set({ sessionsEndedAt: change.now, sessionKeptSid: sid }).where(eq(users.id, change.userId));
 }
 
 /**
@@ -57,6 +79,15 @@ export async function submitUpdatePassword(db: Db, attempt: UpdatePasswordAttemp
   if (!current.ok || current.userId !== user.id) return refuse([UPDATE_PASSWORD_TEXTS.currentWrong]);
 
   const passwordHash = await hashPassword(form.data['password-new']);
-  const stored = await db.transaction((tx) => storeNewPassword(tx, user.id, passwordHash, attempt.now));
+  const stored = await db.transaction(async (tx) => {
+    if (!(await storeNewPassword(tx, user.id, passwordHash, attempt.now))) return false;
+    await endOtherSessions(tx, {
+      userId: user.id,
+      keepSessionUid: attempt.sessionUid,
+      clientId: attempt.clientId,
+      now: attempt.now,
+    });
+    return true;
+  });
   return stored ? { kind: 'done', status: 'success' } : { kind: 'accountGone' };
 }

@@ -18,7 +18,7 @@ export async function deleteOldMailRecords(db: DbOrTx, now = new Date()): Promis
     .delete(mailOutbox)
     .where(
       and(
-        inArray(mailOutbox.status, ['sent', 'failed', 'superseded']),
+        inArray(mailOutbox.status, ['sent', 'failed', 'superseded', 'withdrawn']),
         lt(mailOutbox.createdAt, subDays(now, MAIL_RECORD_RETENTION_DAYS)),
       ),
     )

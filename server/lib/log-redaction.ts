@@ -60,14 +60,15 @@ export const isSecretKey = (key: string) => SECRET_KEY.test(key);
 
 /**
  * A request path for the log when no route matched, so no route template stands in for it: every
- * segment that is not a plain word (letters, '.', '-', '_', under 40 characters) becomes
- * `:redacted`, because an unmatched path may be a mailed link with its token (a mangled
- * invitation link) or an id. The query string never appears.
+ * segment that is not a plain word of the portal's paths (lower-case letters, '.', '-', '_', under
+ * 40 characters) becomes `:redacted`, because an unmatched path may be a mailed link with its
+ * token (a mangled invitation link), an id or an IdP interaction's uid; a token of letters alone
+ * still has capitals. The query string never appears.
  */
 export function redactPath(url: string): string {
   const path = url.split('?')[0].split('#')[0];
   return path
     .split('/')
-    .map((segment) => (segment === '' || /^[A-Za-z][A-Za-z._-]{0,38}$/.test(segment) ? segment : ':redacted'))
+    .map((segment) => (segment === '' || /^[a-z][a-z._-]{0,38}$/.test(segment) ? segment : ':redacted'))
     .join('/');
 }

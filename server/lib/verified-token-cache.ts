@@ -3,6 +3,8 @@ export interface VerifiedToken {
   subject: string;
   /** The token's `iat` in seconds, if it has one (compared with the end of the user's sessions). */
   issuedAt: number | undefined;
+  /** The token's `sid`: the IdP session it belongs to. */
+  sessionId?: string;
 }
 
 export interface VerifiedTokenCache {

@@ -4,9 +4,10 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 /**
  * queued: waiting for (another) delivery attempt; sent: the relay accepted it; failed: given up
  * after the last retry (or unreadable); superseded: replaced by a newer mail of the same kind and
- * reference before it went out (a re-sent activation mail), so it is never sent.
+ * reference before it went out (a re-sent activation mail), so it is never sent; withdrawn: its
+ * recipient was deleted before it went out (a person, a company's people), so it is never sent.
  */
-export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'superseded'] as const;
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'superseded', 'withdrawn'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**

@@ -60,6 +60,11 @@ export interface MailOutbox {
   /** Marks the still-queued mails of this kind and reference as superseded: they never go out. */
   supersede(tx: Tx, kind: MailKind, reference: string): Promise<number>;
   /**
+   * Withdraws every still-queued mail about these references (a deleted person's id, a deleted
+   * company's invitations): they never go out, and their sealed content is dropped now.
+   */
+  withdraw(tx: Tx, references: readonly string[]): Promise<number>;
+  /**
    * Hands written, undispatched mails to the delivery job: those of `ids`, or (without ids) every
    * one. Claiming a mail and queueing its job is one transaction, so each mail gets exactly one
    * delivery job, also when the dispatch after a commit and sweeps of several processes meet.
@@ -157,6 +162,16 @@ export function createMailOutbox(
         .update(mailOutbox)
         .set({ status: 'superseded', sealed: null })
         .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.reference, reference), eq(mailOutbox.status, 'queued')))
+        .returning({ id: mailOutbox.id });
+      return rows.length;
+    },
+
+    async withdraw(tx, references) {
+      if (references.length === 0) return 0;
+      const rows = await tx
+        .update(mailOutbox)
+        .set({ status: 'withdrawn', sealed: null })
+        .where(and(inArray(mailOutbox.reference, [...references]), eq(mailOutbox.status, 'queued')))
         .returning({ id: mailOutbox.id });
       return rows.length;
     },

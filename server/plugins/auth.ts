@@ -84,6 +84,7 @@ export const authPlugin = fp(
         companyId: users.companyId,
         systemIntegratorId: users.systemIntegratorId,
         sessionsEndedAt: users.sessionsEndedAt,
+        sessionKeptSid: users.sessionKeptSid,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
@@ -105,7 +106,11 @@ export const authPlugin = fp(
       // Portal user ids are UUIDs (ours and Keycloak's); anything else cannot be a portal user and
       // would only make the database refuse the lookup.
       if (!UUID.test(payload.sub as string)) throw new Error('subject is not a portal user id');
-      const verified = { subject: payload.sub as string, issuedAt: payload.iat };
+      const verified = {
+        subject: payload.sub as string,
+        issuedAt: payload.iat,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+      };
       verifiedTokens.remember(token, verified, payload.exp as number);
       return verified;
     }
@@ -128,7 +133,9 @@ export const authPlugin = fp(
         request.log.info({ reason: 'the user is rejected' }, 'access token refused');
         throw unauthorized();
       }
-      if (issuedBeforeSessionsEnded(token.issuedAt, user.sessionsEndedAt)) {
+      // A password change ends the other sessions and keeps its own (server/idp/update-password.ts).
+      const keptSession = user.sessionKeptSid !== null && token.sessionId === user.sessionKeptSid;
+      if (issuedBeforeSessionsEnded(token.issuedAt, user.sessionsEndedAt) && !keptSession) {
         request.log.info({ reason: 'issued before the sessions ended' }, 'access token refused');
         throw unauthorized();
       }

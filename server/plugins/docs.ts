@@ -60,6 +60,8 @@ export const docsPlugin = fp(
         security: [{ bearer: [] }],
       },
       transform: jsonSchemaTransform,
+      transformObject: (objects) =>
+        withoutNoContentBodies('openapiObject' in objects ? objects.openapiObject : objects.swaggerObject),
       hideUntagged: false,
     });
     // A scope of its own, so one per-address limit covers the page, the document and Swagger UI's
@@ -81,6 +83,25 @@ export const docsPlugin = fp(
 );
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+interface DocumentPaths {
+  paths?: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> } | undefined> | undefined>;
+}
+
+/**
+ * A 204 answer has no body (RFC 9110), but a route's `204: z.null()` becomes a JSON `null`
+ * content in the document, and generated clients then wait for one. Every 204 leaves the
+ * document with its description only.
+ */
+export function withoutNoContentBodies<D extends object>(document: D): D {
+  for (const item of Object.values((document as DocumentPaths).paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      const responses = operation?.responses;
+      if (responses?.['204']) delete responses['204'].content;
+    }
+  }
+  return document;
+}
 
 /**
  * TERMS_PDF_URL may be a path on the portal ('/legal/agb.pdf'); the document needs a full URL. One

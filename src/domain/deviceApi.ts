@@ -27,6 +27,7 @@ export const DEVICE_ERROR_CODES = {
   otherMachine: 'OTHER_MACHINE',
   notActivated: 'LICENSE_NOT_ACTIVATED',
   forcedRebindLimitReached: 'FORCED_REBIND_LIMIT_REACHED',
+  machineBoundToOtherLicense: 'MACHINE_BOUND_TO_OTHER_LICENSE',
   noPrepaidCredit: 'NO_PREPAID_CREDIT',
   cancelWindowPassed: 'CANCEL_WINDOW_PASSED',
   consumptionContended: 'CONSUMPTION_CONTENDED',

@@ -70,6 +70,7 @@ export const SERVER_MESSAGES = {
   companyHasLicenses: 'Company has licenses',
   licenseNotActivated: 'License not activated',
   forcedRebindLimitReached: 'Forced rebind limit reached',
+  machineBoundToOtherLicense: 'Machine already bound to another license',
   cancelWindowPassed: 'Cancel window passed',
   invalidReportId: 'Invalid report id',
   reportNotReady: 'Report not ready',
@@ -158,6 +159,8 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   // licence rules (and zod) as well; tests/unit/deviceApi.test.ts keeps them equal.
   forcedRebindLimitReached:
     'Die Lizenz wurde in den letzten 30 Tagen bereits 3-mal auf ein anderes Gerät übertragen. Bitte wenden Sie sich an Ihren System-Integrator.',
+  machineBoundToOtherLicense:
+    'Dieses Gerät ist bereits an eine andere Lizenz dieses System-Integrators gebunden. Bitte lösen Sie zuerst dort die Bindung.',
   cancelWindowPassed: 'Ein Vorgang kann nur innerhalb von 15 Minuten nach seiner Erfassung storniert werden.',
   invalidReportId: 'Ungültige Auswertungs-ID.',
   reportNotReady:

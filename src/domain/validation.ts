@@ -25,7 +25,7 @@ export const VALIDATION_TEXTS = {
   tooYoung: `Sie müssen mindestens ${MINIMUM_AGE} Jahre alt sein.`,
   option: 'Bitte wählen Sie einen Eintrag aus der Liste.',
   confirmation: 'Bitte bestätigen Sie diesen Punkt.',
-  controlCharacters: 'Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.',
+  controlCharacters: 'Steuerzeichen, unsichtbare Zeichen und Zeilentrenner sind nicht erlaubt.',
   website:
     'Bitte geben Sie eine Webadresse ein, die mit http:// oder https:// beginnt, z. B. https://www.fotostudio.de.',
 } as const;
@@ -35,19 +35,21 @@ export type Validator = (value: unknown) => string | null;
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 /**
- * Characters no typed single-line text contains: C0 controls (NUL, and tab and line breaks too),
- * DEL, C1 controls, and the bidirectional marks, overrides and isolates that make "gpj.exe" read
- * as "exe.jpg". PostgreSQL cannot store a NUL in text at all, so letting one through would turn a
- * typo or a probe into a failed statement.
+ * Characters no typed single-line text contains: control characters (C0 with NUL, tab and line
+ * breaks, DEL, C1), every Unicode format character (Cf: the bidirectional marks, overrides and
+ * isolates that make "gpj.exe" read as "exe.jpg", zero-width spaces and joiners, the BOM, soft
+ * hyphens), the line and paragraph separators (Zl, Zp) and unpaired surrogate halves (Cs), which
+ * no encoder can write. Invisible characters let two names look alike that are not, and
+ * PostgreSQL cannot store a NUL in text at all, so letting one through would turn a typo or a
+ * probe into a failed statement.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTERS.test(text);
 }
 
-/** Every free-text field and search term: no control characters and no bidi controls. */
+/** Every free-text field and search term: no control, format or separator characters. */
 export const noControlCharacters: Validator = (value) =>
   value !== undefined && value !== null && hasControlCharacters(String(value))
     ? VALIDATION_TEXTS.controlCharacters

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
@@ -36,8 +36,14 @@ describe('device API (docs/device-api.md)', () => {
   afterAll(async () => {
     await app.close();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     now = START;
+    // A machine is bound to one licence of an integrator at a time (issue 24): each test starts
+    // with both machines free, its own licences take them.
+    await app.db
+      .update(licenses)
+      .set({ boundMachineId: null, boundAt: null })
+      .where(inArray(licenses.boundMachineId, [MACHINE, OTHER_MACHINE]));
   });
 
   /** A licence bound to MACHINE with one running package of `amount` units (none when 0). */
@@ -367,7 +373,7 @@ describe('device API (docs/device-api.md)', () => {
       const unbound = await insertLicense(app, owners);
       await insertPackage(app, unbound.id, { startDate: TODAY, endDate: addDays(TODAY, 5), amount: 5 });
       const bound = await boundLicense(5);
-      const suspended = await insertLicense(app, owners, { boundMachineId: MACHINE, suspended: true });
+      const suspended = await insertLicense(app, owners, { boundMachineId: `${MACHINE}-S`, suspended: true });
       await insertPackage(app, suspended.id, { startDate: TODAY, endDate: addDays(TODAY, 5), amount: 5 });
       const before = await snapshotTables(app);
       expectRefusal(
@@ -389,7 +395,7 @@ describe('device API (docs/device-api.md)', () => {
         SERVER_MESSAGES.licenseKeyAlreadyInUse,
       );
       expectRefusal(
-        await deviceClient(app, suspended.key, MACHINE).identify(),
+        await deviceClient(app, suspended.key, `${MACHINE}-S`).identify(),
         403,
         SERVER_MESSAGES.licenseSuspended,
         'LICENSE_SUSPENDED',
@@ -609,7 +615,7 @@ describe('device API rate limit', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await snapshotTables(app)).toEqual(before);
     // Another licence has its own count.
-    const other = await insertLicense(app, owners, { boundMachineId: MACHINE });
-    expect((await deviceClient(app, other.key, MACHINE).license()).statusCode).toBe(200);
+    const other = await insertLicense(app, owners, { boundMachineId: `${MACHINE}-2` });
+    expect((await deviceClient(app, other.key, `${MACHINE}-2`).license()).statusCode).toBe(200);
   });
 });

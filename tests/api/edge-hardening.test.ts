@@ -184,6 +184,71 @@ describe('the embedded development server', () => {
     });
   });
 
+  describe('methods a path does not have', () => {
+    const expectNotAllowed = (
+      res: { statusCode: number; headers: Record<string, unknown>; body: string },
+      allow: string,
+    ) => {
+      expect(res.statusCode, res.body).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(JSON.parse(res.body)).toEqual({
+        errorCode: 'METHOD_NOT_ALLOWED',
+        messages: ['Method not allowed'],
+        traceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 405,
+      });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    };
+
+    it.each([
+      ['TRACE', '/api/self', 'GET, HEAD'],
+      ['PROPFIND', '/api/self', 'GET, HEAD'],
+      ['QUERY', '/api/company/00000000-0000-4000-8000-000000000000', 'DELETE, GET, HEAD, PUT'],
+      ['DELETE', '/api/self', 'GET, HEAD'],
+      ['PATCH', '/api/company/00000000-0000-4000-8000-000000000000/store', 'GET, HEAD, POST'],
+      ['PUT', '/api/company-application', 'GET, HEAD, POST'],
+      ['OPTIONS', '/api/employee-invitation', 'POST'],
+      ['TRACE', '/api/device/activation', 'POST'],
+      ['MKCOL', '/config/config.json', 'GET, HEAD'],
+    ])(
+      'answers %s %s with 405, Allow and the error body, before any login or anti-forgery check',
+      async (method, url, allow) => {
+        expectNotAllowed(await app.inject({ method: method as 'GET', url }), allow);
+      },
+    );
+
+    it('answers an unknown method through a real connection with 405 too', async () => {
+      const res = await rawExchange(
+        port,
+        'PROPFIND /api/self HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+      );
+      expect(res.status).toBe(405);
+      expect(res.headers.toLowerCase()).toContain('allow: get, head');
+    });
+
+    it.each([
+      ['TRACE', '/api/no-such-thing'],
+      ['DELETE', '/api/no-such-thing/123'],
+      ['PROPFIND', '/api/company/00000000-0000-4000-8000-000000000000/nothing'],
+    ])('keeps answering %s on an unknown path %s as before (no 405, no Allow)', async (method, url) => {
+      // Anonymous: the anti-forgery and login checks answer first, as for every unknown /api path.
+      const anonymous = await app.inject({ method: method as 'GET', url });
+      expect([401, 403]).toContain(anonymous.statusCode);
+      expect(anonymous.headers.allow).toBeUndefined();
+      const owner = apiClient(app, (await loginAs(app, DEMO.owner)).accessToken);
+      const res = await owner.request(method, url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      expect(errorOf(res).errorCode).toBe('NOT_FOUND');
+    });
+
+    it('still serves the web app for unknown GET pages and lets the IdP answer its own paths', async () => {
+      expect((await app.inject({ method: 'GET', url: '/employees' })).statusCode).toBe(200);
+      const discovery = await app.inject({ method: 'GET', url: '/realms/lumio/.well-known/openid-configuration' });
+      expect(discovery.statusCode).toBe(200);
+    });
+  });
+
   describe('security headers', () => {
     it.each(['/', '/company/0b7c6a36-5a1f-4bd4-9c1e-0f8f2e2a0c11/show', '/silent-check-sso.html'])(
       'gives the web app page %s its Content-Security-Policy',

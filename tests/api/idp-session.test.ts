@@ -133,6 +133,31 @@ describe('embedded identity provider sessions', () => {
     expect(ours.headers['access-control-allow-credentials']).toBe('true');
   });
 
+  it.each(['token', 'token/introspect', 'revoke', 'userinfo', 'logout', 'certs'])(
+    'answers a preflight for %s from a foreign origin without allowing it, and the own origin with it',
+    async (endpoint) => {
+      const preflight = (origin: string) =>
+        app.inject({
+          method: 'OPTIONS',
+          url: `${OIDC}/${endpoint}`,
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type',
+          },
+        });
+      for (const evil of ['https://evil.example', 'http://localhost:8081', 'null']) {
+        const refused = await preflight(evil);
+        expect(refused.headers['access-control-allow-origin'], `${endpoint} ${evil}`).toBeUndefined();
+        expect(refused.headers['access-control-allow-credentials']).toBeUndefined();
+        expect(refused.headers['access-control-allow-methods']).toBeUndefined();
+      }
+      const ours = await preflight('http://localhost:8080');
+      expect(ours.statusCode).toBe(204);
+      expect(ours.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    },
+  );
+
   it('answers check-sso (prompt=none) with a code when a session exists, and login_required otherwise', async () => {
     const { jar } = await loginWithFlow(app, DEMO.owner);
     const silent = await startLogin(app, jar, { prompt: 'none' });

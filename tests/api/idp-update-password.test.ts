@@ -119,6 +119,44 @@ describe("the identity provider's password page (kc_action=UPDATE_PASSWORD)", ()
     expect(await canLogIn(user.email, NEW_PASSWORD)).toBe(true);
   });
 
+  it("ends the user's other sessions and keeps the one that changed the password", async () => {
+    const user = await newUser();
+    const refresh = (refreshToken: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/realms/lumio/protocol/openid-connect/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          client_id: 'lumio-web',
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+        }).toString(),
+      });
+    const selfWith = async (accessToken: string) => (await apiClient(app, accessToken).get('/api/self')).statusCode;
+    // Another browser, and the one that will change the password.
+    const other = await loginWithFlow(app, user.email, OLD_PASSWORD);
+    const current = await loginWithFlow(app, user.email, OLD_PASSWORD);
+    expect(await selfWith(other.accessToken)).toBe(200);
+    const start = await startLogin(app, current.jar, AIA);
+    const callback = await backToPortal(start, await change(start));
+    const tokens = await exchangeCode(app, start, callback.searchParams.get('code')!);
+
+    // The other browser: refresh token refused, access token refused, no session for check-sso.
+    expect((await refresh(other.refreshToken)).statusCode).toBe(400);
+    expect(await selfWith(other.accessToken)).toBe(401);
+    const silent = await startLogin(app, other.jar, { prompt: 'none' });
+    expect(new URL(locationOf(silent.response), 'http://localhost').searchParams.get('error')).toBe('login_required');
+
+    // This browser goes on: its access token from before, its new tokens, refresh token and session.
+    expect(await selfWith(current.accessToken)).toBe(200);
+    expect(await selfWith(tokens.access_token)).toBe(200);
+    const refreshed = await refresh(tokens.refresh_token);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(await selfWith(refreshed.json().access_token)).toBe(200);
+    const again = await startLogin(app, current.jar, { prompt: 'none' });
+    expect(new URL(locationOf(again.response), 'http://localhost').searchParams.get('code')).toBeTruthy();
+  });
+
   it('refuses a wrong current password in German, changes nothing, and accepts the right one afterwards', async () => {
     const user = await newUser();
     const before = await hashOf(user.id);

@@ -5,19 +5,32 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APPLICATION_FIELD_RULES, type ApplicationField } from '../../src/domain/companyApplication';
 import { VALIDATION_TEXTS } from '../../src/domain/validation';
 import { companyApplications, users } from '../../server/db/schema';
+import { DEMO_INVITATION_TOKEN } from '../../server/db/seed';
 import type { Database } from '../../server/db/client';
 import { apiClient, buildTestApp, captureLog, DEMO, errorOf, type ApiResponse } from './helpers/app';
 import { applicationBody } from './helpers/applications';
 import { loginAs, startLogin, submitLogin } from './helpers/login';
 import { snapshotTables } from './helpers/snapshot';
 
-const CONTROL_TEXT = 'Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.';
+const CONTROL_TEXT = 'Steuerzeichen, unsichtbare Zeichen und Zeilentrenner sind nicht erlaubt.';
 const INVALID_LOGIN = 'Ungültiger Benutzername oder Passwort.';
 
 /** A NUL (PostgreSQL cannot store it) and a right-to-left override (disguises what is shown). */
 const CONTROLS = [
   ['a NUL', '\u0000'],
   ['a right-to-left override', '\u202e'],
+] as const;
+
+/**
+ * Invisible characters that make two names look alike (issue 24): format characters (Cf), the
+ * line and paragraph separators (Zl, Zp) and an unpaired surrogate half.
+ */
+const INVISIBLES = [
+  ['a zero-width space', '\u200b'],
+  ['a line separator', '\u2028'],
+  ['a paragraph separator', '\u2029'],
+  ['a byte order mark', '\ufeff'],
+  ['a lone surrogate', '\ud83d'],
 ] as const;
 
 /** `value` with the control character in its middle, so every other rule of the field is met. */
@@ -62,7 +75,9 @@ describe('control characters and bidi overrides in input', () => {
 
   describe('application submit', () => {
     const fields = Object.keys(APPLICATION_FIELD_RULES) as ApplicationField[];
-    const cases = fields.flatMap((field) => CONTROLS.map(([kind, control]) => [field, kind, control] as const));
+    const cases = fields.flatMap((field) =>
+      [...CONTROLS, ...INVISIBLES].map(([kind, control]) => [field, kind, control] as const),
+    );
 
     it.each(cases)('refuses %s with %s with 400, writes nothing and logs nothing personal', async (field, _k, c) => {
       const valid = applicationBody({ website: 'https://lichtblick.example', phoneNumber2: '+4922187654321' });
@@ -76,6 +91,90 @@ describe('control characters and bidi overrides in input', () => {
 
     it('still takes the same application without the control character', async () => {
       const res = await anonymous.post('/api/company-application', applicationBody());
+      expect(res.statusCode, res.body).toBe(201);
+    });
+  });
+
+  describe('names with invisible characters', () => {
+    type Send = (value: string) => Promise<ApiResponse>;
+    let requests: [string, string, string, Send][];
+
+    beforeAll(async () => {
+      const owner = apiClient(app, (await loginAs(app, DEMO.owner)).accessToken);
+      const ownCompanyId = (await owner.get('/api/self')).json().associatedEntity.id as string;
+      const company = (await owner.get(`/api/company/${ownCompanyId}`)).json() as Record<string, unknown>;
+      const { id: _id, ...companyBody } = company;
+      const studio = { name: 'Studio Nord', address: 'Hafenstraße 1, 20359 Hamburg', country: 'Deutschland' };
+      const [admin] = (await systemAdmin.get('/api/administrator?filter=admin%40lumio')).json().items;
+      const newAdmin = { role: 'LumioAdmin', firstName: 'Nora', lastName: 'Unsichtbar', email: 'nora@lumio.example' };
+      const invitee = { salutation: 'Frau', firstName: 'Ina', lastName: 'Eingeladen', birthDate: '1990-01-02' };
+      requests = [
+        [
+          'company name',
+          'name',
+          'Fotostudio Nord GmbH',
+          (v) => owner.put(`/api/company/${ownCompanyId}`, { ...pick(companyBody), name: v }),
+        ],
+        [
+          'store name',
+          'name',
+          studio.name,
+          (v) => owner.post(`/api/company/${ownCompanyId}/store`, { ...studio, name: v }),
+        ],
+        [
+          'administrator first name',
+          'firstName',
+          newAdmin.firstName,
+          (v) => systemAdmin.post('/api/administrator', { ...newAdmin, firstName: v }),
+        ],
+        [
+          'administrator last name (update)',
+          'lastName',
+          'Verwaltung',
+          (v) => systemAdmin.put(`/api/administrator/${admin.id}`, { firstName: admin.firstName, lastName: v }),
+        ],
+        [
+          'invited person first name',
+          'firstName',
+          invitee.firstName,
+          (v) => anonymous.post(`/api/employee-invitation/${DEMO_INVITATION_TOKEN}`, { ...invitee, firstName: v }),
+        ],
+        [
+          'invited person last name',
+          'lastName',
+          invitee.lastName,
+          (v) => anonymous.post(`/api/employee-invitation/${DEMO_INVITATION_TOKEN}`, { ...invitee, lastName: v }),
+        ],
+        [
+          'reseller name',
+          'name',
+          'Foto Partner',
+          async (v) => {
+            const [fotosoft] = (await lumioAdmin.get('/api/system-integrator?filter=fotosoft')).json().items;
+            const integrator = apiClient(app, (await loginAs(app, DEMO.integrator)).accessToken);
+            return integrator.post(`/api/system-integrator/${fotosoft.id}/reseller`, { name: v });
+          },
+        ],
+      ];
+    });
+
+    /** The company fields the update takes (the answer also carries read-only ones). */
+    const pick = (company: Record<string, unknown>) => {
+      const fields = ['name', 'legalForm', 'address', 'country', 'phoneNumber', 'phoneNumber2', 'website', 'memberId'];
+      return Object.fromEntries(fields.map((field) => [field, company[field] ?? '']));
+    };
+
+    it.each(INVISIBLES)('refuses %s in every name with 400 and writes nothing', async (_kind, invisible) => {
+      expect(requests.length).toBe(7);
+      for (const [what, field, value, send] of requests) {
+        const res = await expectRefused(() => send(withControl(value, invisible)), field);
+        expect(res.statusCode, what).toBe(400);
+      }
+    });
+
+    it('keeps taking names with umlauts, accents, other scripts and emoji', async () => {
+      const [, , , sendStore] = requests[1];
+      const res = await sendStore('Ångström & Söhne – Łódź 李 📷');
       expect(res.statusCode, res.body).toBe(201);
     });
   });

@@ -73,7 +73,7 @@ describe('metrics', () => {
   it('counts device identifications as prepaid, postpaid and replayed, and refusals by error code', async () => {
     const prepaid = await insertLicense(app, owners, { boundMachineId: MACHINE });
     await insertPackage(app, prepaid.id, { startDate: addDays(TODAY, -1), endDate: addDays(TODAY, 9), amount: 1 });
-    const postpaid = await insertLicense(app, owners, { boundMachineId: MACHINE, postpaidAllowed: true });
+    const postpaid = await insertLicense(app, owners, { boundMachineId: `${MACHINE}-2`, postpaidAllowed: true });
     const outcome = (name: string) => metrics.value('lumio_device_identifications_total', { outcome: name });
     const refusal = (code: string) => metrics.value('lumio_device_refusals_total', { code });
     const before = {
@@ -90,7 +90,7 @@ describe('metrics', () => {
     expect((await device.identify(key)).statusCode).toBe(201);
     expect((await device.identify(key)).statusCode).toBe(200);
     expect((await device.identify()).statusCode).toBe(402);
-    expect((await deviceClient(app, postpaid.key, MACHINE).identify()).statusCode).toBe(201);
+    expect((await deviceClient(app, postpaid.key, `${MACHINE}-2`).identify()).statusCode).toBe(201);
     expect((await deviceClient(app, randomLicenseKey(), MACHINE).identify()).statusCode).toBe(404);
     const anonymous = await app.inject({ method: 'GET', url: '/api/device/license' });
     expect(anonymous.statusCode).toBe(401);

@@ -67,6 +67,14 @@ describe('OpenAPI document', () => {
     );
   });
 
+  it('documents every 204 answer without a body, so generated clients do not wait for one', () => {
+    const with204 = offenders((op) => op.responses?.['204'] !== undefined);
+    expect(with204).toEqual(expect.arrayContaining(['DELETE /api/company/{id}', 'GET /api/user/eid/bind']));
+    expect(
+      offenders((op) => op.responses?.['204'] !== undefined && 'content' in (op.responses['204'] as object)),
+    ).toEqual([]);
+  });
+
   it('names the portal as the server, absolute, so generated clients know where to call', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: 'http://localhost:8080' })]);
   });

@@ -137,6 +137,51 @@ describe('request log', () => {
     expect(requestLines().every((line) => typeof line.traceId === 'string')).toBe(true);
   });
 
+  describe('every path and query that carries a secret (issue 24)', () => {
+    /** Random tokens of the shapes the portal hands out, and one of letters only, which reads like a word. */
+    const secretShapes = () => [
+      randomBytes(32).toString('base64url'),
+      randomUUID(),
+      'AbCdEfGhIjKlMnOpQrStU',
+      'EinladungOhneZiffernAberGeheim',
+    ];
+    const methods = ['GET', 'POST', 'HEAD', 'TRACE', 'PROPFIND'] as const;
+    const requestsFor = (secret: string): string[] => [
+      `/api/employee-invitation/${secret}`,
+      `/api/employee-invitation/${secret}/`,
+      `/api/employee-invitation/${secret}/weiter`,
+      `/api/employee-invitation/${encodeURIComponent(`${secret}/x`)}`,
+      `/api/company-application/${randomUUID()}/confirm?token=${secret}`,
+      `/api/company-application/${secret}/confirm`,
+      `/api/user-email-change-request/${secret}/confirm?token=${secret}`,
+      `/api/administrator-email-change-request/${secret}/confirm?token=${secret}`,
+      `/api/identification-process/reports/${secret}`,
+      `/api/identification-process/reports/${secret}?download=${secret}`,
+      `/realms/lumio/login-actions/set-password?token=${secret}`,
+      `/realms/lumio/login-actions/set-password/${secret}`,
+      `/account/set-password?token=${secret}`,
+      `/realms/lumio/login-actions/authenticate/${secret}`,
+      `/realms/lumio/protocol/openid-connect/auth/${secret}`,
+      `/realms/lumio/protocol/openid-connect/logout?id_token_hint=${secret}`,
+      `/dev/eid/${secret}`,
+      `/api/document/${secret}`,
+      `/api/x?${secret}`,
+      `/${secret}`,
+    ];
+
+    it.each(methods)('never writes one to the log, whatever %s request carries it', async (method) => {
+      const secrets = secretShapes();
+      for (const secret of secrets) {
+        for (const url of requestsFor(secret)) {
+          await app.inject({ method, url, ...(method === 'POST' ? { payload: { token: secret } } : {}) });
+        }
+      }
+      expect(requestLines().length).toBeGreaterThan(0);
+      const logged = log.text();
+      for (const secret of secrets) expect(logged, secret).not.toContain(secret);
+    });
+  });
+
   it('scrubs whatever the code logs, objects and messages alike', () => {
     const secret = randomBytes(32).toString('base64url');
     app.log

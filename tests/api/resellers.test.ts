@@ -276,7 +276,7 @@ describe('resellers API', () => {
       [{}, 'name: Bitte geben Sie einen Namen ein.'],
       [{ name: 42 }, 'name: Bitte geben Sie einen Namen ein.'],
       [{ name: 'x'.repeat(201) }, 'name: Der Name darf höchstens 200 Zeichen lang sein.'],
-      [{ name: 'Foto\u0000Partner' }, 'name: Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.'],
+      [{ name: 'Foto\u0000Partner' }, 'name: Steuerzeichen, unsichtbare Zeichen und Zeilentrenner sind nicht erlaubt.'],
       [{ name: 'Partner', systemIntegratorId: UNKNOWN_ID }, 'systemIntegratorId: Unbekanntes Feld'],
     ])(
       'refuses the body %j with 400 VALIDATION_FAILED, on create and rename, writing nothing',

@@ -261,6 +261,33 @@ describe('IdP-admin port and the set-password page', () => {
       expect(self.json()).toMatchObject({ email, role: 'Owner', status: 'Approved' });
     });
 
+    it('ends every session of an account that had a password when a link sets a new one', async () => {
+      const { id, email, token: first } = await newUserWithLink();
+      expect((await submit({ token: first, 'password-new': GOOD, 'password-confirm': GOOD })).statusCode).toBe(200);
+      const session = await loginAs(app, email, GOOD);
+      expect((await apiClient(app, session.accessToken).get('/api/self')).statusCode).toBe(200);
+      // A new link for the same account (e.g. sent again by the provider), used by someone else.
+      const link = await app.db.transaction((tx) => port.createPasswordSetupLink(tx, id));
+      const token = new URL(link).searchParams.get('token')!;
+      const next = 'Neues-Licht-2027';
+      expect((await submit({ token, 'password-new': next, 'password-confirm': next })).statusCode).toBe(200);
+
+      expect((await apiClient(app, session.accessToken).get('/api/self')).statusCode).toBe(401);
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/realms/lumio/protocol/openid-connect/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          client_id: 'lumio-web',
+          grant_type: 'refresh_token',
+          refresh_token: session.refreshToken,
+        }).toString(),
+      });
+      expect(refreshed.statusCode).toBe(400);
+      // The new password signs in afresh (the API takes its tokens from the next second on).
+      expect((await loginAs(app, email, next)).refreshToken).toBeTruthy();
+    });
+
     it('lets only one of two simultaneous submits of one link through', async () => {
       const { id, token } = await newUserWithLink();
       const results = await Promise.all([

@@ -81,7 +81,7 @@ describe('rate limits shared by two instances on one database', () => {
 
   it('counts the device calls of one licence on both instances together; another licence is unaffected', async () => {
     const license = await insertLicense(a, owners, { boundMachineId: MACHINE });
-    const other = await insertLicense(a, owners, { boundMachineId: MACHINE });
+    const other = await insertLicense(a, owners, { boundMachineId: `${MACHINE}-2` });
     const answers = [];
     for (let i = 0; i < LIMIT; i += 1) answers.push(await deviceClient(i % 2 ? a : b, license.key, MACHINE).license());
     expect(answers.map((res) => res.statusCode)).toEqual(Array(LIMIT).fill(200));
@@ -92,7 +92,7 @@ describe('rate limits shared by two instances on one database', () => {
       expect(errorOf(refused).errorCode).toBe('TOO_MANY_REQUESTS');
       expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': String(LIMIT), 'x-ratelimit-remaining': '0' });
     }
-    expect((await deviceClient(b, other.key, MACHINE).license()).statusCode).toBe(200);
+    expect((await deviceClient(b, other.key, `${MACHINE}-2`).license()).statusCode).toBe(200);
 
     await endWindows();
     expect((await deviceClient(b, license.key, MACHINE).license()).statusCode).toBe(200);

@@ -68,5 +68,12 @@ describe('redaction of a path no route matched', () => {
       '/realms/lumio/protocol/openid-connect/auth',
     );
     expect(redactPath('/company/1f0e2d3c-4b5a-4978-8695-a4b3c2d1e0f9')).toBe('/company/:redacted');
+    // A token or interaction uid of letters alone reads like a word, but not like one of the portal's.
+    expect(redactPath('/realms/lumio/protocol/openid-connect/auth/AbCdEfGhIjKlMnOpQrStU')).toBe(
+      '/realms/lumio/protocol/openid-connect/auth/:redacted',
+    );
+    expect(redactPath('/api/employee-invitation/EinladungOhneZiffern/weiter')).toBe(
+      '/api/employee-invitation/:redacted/weiter',
+    );
   });
 });

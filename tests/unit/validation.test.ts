@@ -232,8 +232,8 @@ describe('registration steps (spec section 5)', () => {
   });
 });
 
-describe('control characters and bidi controls', () => {
-  const CONTROL_TEXT = 'Steuerzeichen und unsichtbare Richtungszeichen sind nicht erlaubt.';
+describe('control, format and separator characters and lone surrogates', () => {
+  const CONTROL_TEXT = 'Steuerzeichen, unsichtbare Zeichen und Zeilentrenner sind nicht erlaubt.';
   const forbidden = {
     'NUL U+0000': '\u0000',
     'BEL U+0007': '\u0007',
@@ -256,6 +256,18 @@ describe('control characters and bidi controls', () => {
     'right-to-left isolate U+2067': '\u2067',
     'first strong isolate U+2068': '\u2068',
     'pop directional isolate U+2069': '\u2069',
+    'zero-width space U+200B': '\u200b',
+    'zero-width non-joiner U+200C': '\u200c',
+    'zero-width joiner U+200D': '\u200d',
+    'line separator U+2028': '\u2028',
+    'paragraph separator U+2029': '\u2029',
+    'byte order mark U+FEFF': '\ufeff',
+    'soft hyphen U+00AD': '\u00ad',
+    'word joiner U+2060': '\u2060',
+    'interlinear annotation U+FFF9': '\ufff9',
+    'tag character U+E0041': '\u{e0041}',
+    'lone high surrogate U+D800': '\ud800',
+    'lone low surrogate U+DC00': '\udc00',
   };
 
   it.each(Object.entries(forbidden))('refuses %s anywhere in a text', (_name, character) => {
@@ -271,8 +283,8 @@ describe('control characters and bidi controls', () => {
     ['accents and other scripts', 'Zoë Ångström, Łódź, Ελένη, 李'],
     ['punctuation a name or address may hold', "O'Brien & Söhne (Kopie) – Nr. 7/8, 50% #1"],
     ['a no-break space', 'Studio\u00a0Sonnenschein'],
-    ['an emoji with a zero-width joiner', 'Studio 👩\u200d💻'],
-    ['characters just outside the ranges', '\u00a0\u200d\u2029\u206a\u2070'],
+    ['an emoji (a surrogate pair)', 'Studio 📷 😀'],
+    ['characters just outside the ranges', '\u00a0\u2027\u202f\u2070\ufefe\ud7ff\ue000'],
   ])('accepts %s', (_name, text) => {
     expect(noControlCharacters(text)).toBeNull();
   });

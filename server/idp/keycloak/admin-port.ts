@@ -144,7 +144,17 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
       );
       return [];
     },
+    // Keycloak's logout of all the user's sessions; the API refuses their access tokens itself.
+    endSessions: (_db, userId) => endKeycloakSessions(userId),
   };
+
+  async function endKeycloakSessions(userId: string): Promise<void> {
+    try {
+      await call((kc) => kc.users.logout({ id: userId }));
+    } catch (err) {
+      if (statusOf(err) !== 404) throw err;
+    }
+  }
 
   return {
     passwords,
@@ -249,11 +259,7 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
       // Ends the sessions and refresh tokens; access tokens already issued stay valid at Keycloak
       // until they expire, so the API refuses them itself (users.sessions_ended_at, plugins/auth.ts).
       // Not undoable and harmless to have done: a rolled-back change leaves the user signed out.
-      try {
-        await call((kc) => kc.users.logout({ id: userId }));
-      } catch (err) {
-        if (statusOf(err) !== 404) throw err;
-      }
+      await endKeycloakSessions(userId);
     },
 
     async disableUser(tx, userId) {

@@ -165,8 +165,9 @@ export function administratorService({ db, config, outbox, idpAdmin }: Administr
         if (!systemAdmins.includes(actor.id) || target.id === actor.id) throw forbidden();
         await endAllSessions(tx, idp, id, now);
         await idp.deleteUser(tx, id);
-        // A set-password mail not yet sent would only carry a dead link.
-        await outbox.supersede(tx, MAIL_KINDS.administratorCreated, id);
+        // Mails to the person still waiting in the outbox never go out (issue 24): a set-password
+        // mail would only carry a dead link.
+        await outbox.withdraw(tx, [id]);
         await recordAudit(tx, actor, {
           action: 'administrator.deleted',
           entityType: 'administrator',

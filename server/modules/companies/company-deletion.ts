@@ -4,11 +4,12 @@ import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { Tx } from '../../db/client';
 import { ApiError, forbidden, notFound } from '../../errors';
 import type { IdpAdminPort } from '../../idp/admin-port';
-import { MAIL_KINDS, type MailOutbox } from '../../mail/outbox';
+import type { MailOutbox } from '../../mail/outbox';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { companyApplications } from '../company-applications/company-applications.table';
 import { documents } from '../documents/documents.table';
+import { employeeInvitations } from '../employee-invitations/employee-invitations.table';
 import { licenses } from '../licenses/licenses.table';
 import { users } from '../users/users.table';
 import { companies, stores } from './companies.table';
@@ -70,11 +71,16 @@ export async function deleteCompany(
   ).map((row) => row.id);
   const [{ studios }] = await tx.select({ studios: count() }).from(stores).where(eq(stores.companyId, companyId));
 
-  for (const member of members) {
-    // An activation mail still waiting in the outbox would carry a link to a deleted account.
-    await outbox.supersede(tx, MAIL_KINDS.ownerActivation, member.id);
-    await idpAdmin.deleteUser(tx, member.id);
-  }
+  const invitationIds = (
+    await tx
+      .select({ id: employeeInvitations.id })
+      .from(employeeInvitations)
+      .where(eq(employeeInvitations.companyId, companyId))
+  ).map((row) => row.id);
+  for (const member of members) await idpAdmin.deleteUser(tx, member.id);
+  // Mails to the company's people and invitees still waiting in the outbox never go out (issue
+  // 24): an activation or invitation mail would carry a link to what no longer exists.
+  await outbox.withdraw(tx, [...members.map((member) => member.id), ...invitationIds]);
   const removedDocuments = applicationIds.length
     ? await tx.delete(documents).where(inArray(documents.applicationId, applicationIds)).returning({ id: documents.id })
     : [];

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { recordActivation } from '../licenses/machine-binding';
 import { identificationProcesses, licenseActivations, licenses } from '../licenses/licenses.table';
 
 /**
@@ -45,7 +46,9 @@ export type ConsumeAttempt =
 export function deviceRepository(db: DbOrTx) {
   return {
     /** The licence row, locked for the activation's transaction. */
-    async lockLicense(key: string): Promise<(DeviceLicense & { boundAt: Date | null }) | undefined> {
+    async lockLicense(
+      key: string,
+    ): Promise<(DeviceLicense & { boundAt: Date | null; systemIntegratorId: string }) | undefined> {
       const [row] = await db
         .select({
           id: licenses.id,
@@ -53,6 +56,7 @@ export function deviceRepository(db: DbOrTx) {
           boundMachineId: licenses.boundMachineId,
           boundAt: licenses.boundAt,
           suspended: licenses.suspended,
+          systemIntegratorId: licenses.systemIntegratorId,
         })
         .from(licenses)
         .where(eq(licenses.key, key))
@@ -85,7 +89,7 @@ export function deviceRepository(db: DbOrTx) {
         .update(licenses)
         .set({ boundMachineId: machineId, boundAt: at, updatedAt: at })
         .where(eq(licenses.id, licenseId));
-      await db.insert(licenseActivations).values({ licenseId, machineId, replacedMachineId, forced, at });
+      await recordActivation(db, { licenseId, machineId, replacedMachineId, forced, at, actorId: null });
     },
 
     /** The first answer to an idempotency key (after a concurrent duplicate lost on the unique index). */

@@ -17,6 +17,7 @@ import { errorBodySchema } from '../../lib/responses';
 import { metrics } from '../../metrics/registry';
 import { deviceRepository, type DeviceLicense } from './device.repository';
 import { deviceStatements } from './device.statements';
+import { bindingMachine, requireMachineFree } from '../licenses/machine-binding';
 import {
   activationBody,
   activationResult,
@@ -163,7 +164,8 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
         description:
           `Bindet die Lizenz an das Gerät aus X-Machine-Id. 201: neu gebunden, 200: war schon an dieses Gerät gebunden. ` +
           `An ein anderes Gerät gebunden: 409 'License key already in use', außer mit force (höchstens ` +
-          `${FORCED_REBIND_LIMIT}-mal in ${FORCED_REBIND_WINDOW_DAYS} Tagen, danach 409 'Forced rebind limit reached').`,
+          `${FORCED_REBIND_LIMIT}-mal in ${FORCED_REBIND_WINDOW_DAYS} Tagen, danach 409 'Forced rebind limit reached'). ` +
+          `Hält eine andere Lizenz desselben System-Integrators dieses Gerät: 409 MACHINE_BOUND_TO_OTHER_LICENSE, auch mit force.`,
         headers: deviceHeaders,
         body: activationBody,
         response: {
@@ -181,46 +183,53 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
       const force = request.body?.force === true;
       const now = clock();
       const windowStart = new Date(now.getTime() - FORCED_REBIND_WINDOW_DAYS * DAY_MS);
-      const answer = await app.db.transaction(async (tx) => {
-        const txRepo = deviceRepository(tx);
-        const license = await txRepo.lockLicense(key);
-        if (!license) throw unknownKey();
-        if (license.suspended) throw suspended();
-        if (license.boundMachineId === machineId) {
-          const used = await txRepo.forcedRebindsSince(license.id, windowStart);
+      const answer = await bindingMachine(() =>
+        app.db.transaction(async (tx) => {
+          const txRepo = deviceRepository(tx);
+          const license = await txRepo.lockLicense(key);
+          if (!license) throw unknownKey();
+          if (license.suspended) throw suspended();
+          if (license.boundMachineId === machineId) {
+            const used = await txRepo.forcedRebindsSince(license.id, windowStart);
+            return {
+              status: 200 as const,
+              body: {
+                machineId,
+                boundAt: (license.boundAt ?? now).toISOString(),
+                forced: false,
+                forcedRebindsLeft: Math.max(0, FORCED_REBIND_LIMIT - used),
+              },
+            };
+          }
+          const replacing = license.boundMachineId;
+          let used = 0;
+          if (replacing !== null) {
+            if (!force) throw otherMachine();
+            used = await txRepo.forcedRebindsSince(license.id, windowStart);
+            if (used >= FORCED_REBIND_LIMIT) {
+              throw new ApiError(409, SERVER_MESSAGES.forcedRebindLimitReached, codes.forcedRebindLimitReached);
+            }
+            used += 1;
+          } else {
+            used = await txRepo.forcedRebindsSince(license.id, windowStart);
+          }
+          await requireMachineFree(tx, {
+            licenseId: license.id,
+            systemIntegratorId: license.systemIntegratorId,
+            machineId,
+          });
+          await txRepo.bind(license.id, machineId, replacing, replacing !== null, now);
           return {
-            status: 200 as const,
+            status: 201 as const,
             body: {
               machineId,
-              boundAt: (license.boundAt ?? now).toISOString(),
-              forced: false,
+              boundAt: now.toISOString(),
+              forced: replacing !== null,
               forcedRebindsLeft: Math.max(0, FORCED_REBIND_LIMIT - used),
             },
           };
-        }
-        const replacing = license.boundMachineId;
-        let used = 0;
-        if (replacing !== null) {
-          if (!force) throw otherMachine();
-          used = await txRepo.forcedRebindsSince(license.id, windowStart);
-          if (used >= FORCED_REBIND_LIMIT) {
-            throw new ApiError(409, SERVER_MESSAGES.forcedRebindLimitReached, codes.forcedRebindLimitReached);
-          }
-          used += 1;
-        } else {
-          used = await txRepo.forcedRebindsSince(license.id, windowStart);
-        }
-        await txRepo.bind(license.id, machineId, replacing, replacing !== null, now);
-        return {
-          status: 201 as const,
-          body: {
-            machineId,
-            boundAt: now.toISOString(),
-            forced: replacing !== null,
-            forcedRebindsLeft: Math.max(0, FORCED_REBIND_LIMIT - used),
-          },
-        };
-      });
+        }),
+      );
       return reply.code(answer.status).send(answer.body);
     },
   );

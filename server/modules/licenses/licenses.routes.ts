@@ -6,6 +6,7 @@ import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorBodySchema, errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
+import { bindingMachine, recordActivation, requireMachineFree } from './machine-binding';
 import { auditRepository } from '../audit/audit.repository';
 import { historyPage, historyQuery } from '../audit/audit.schemas';
 import { companyRepository } from '../companies/companies.repository';
@@ -170,6 +171,7 @@ export async function licenseRoutes(app: FastifyInstance, opts: LicenseRoutesOpt
           action: 'license.created',
           entityType: 'license',
           entityId: created.id,
+          companyId: created.companyId,
           after: auditedLicense(created),
         });
         return created.id;
@@ -194,24 +196,40 @@ export async function licenseRoutes(app: FastifyInstance, opts: LicenseRoutesOpt
       const user = requireRole(request, LICENSE_MANAGERS);
       const { id } = request.params;
       const change = request.body;
-      await app.db.transaction(async (tx) => {
-        const repo = licenseRepository(tx);
-        const before = await repo.lock(id);
-        if (!before) throw notFound();
-        requireLicenseAccess(user, before);
-        // Saving unchanged data is no change and leaves no trace in the history.
-        if (changesOf(auditedLicense(before), auditedLicense({ ...before, ...change })).length === 0) return;
-        const rebound = change.boundMachineId !== before.boundMachineId;
-        const boundAt = rebound ? (change.boundMachineId === null ? null : opts.clock()) : undefined;
-        const after = await repo.update(id, change, boundAt);
-        await recordAudit(tx, user, {
-          action: 'license.updated',
-          entityType: 'license',
-          entityId: id,
-          before: auditedLicense(before),
-          after: auditedLicense(after),
-        });
-      });
+      await bindingMachine(() =>
+        app.db.transaction(async (tx) => {
+          const repo = licenseRepository(tx);
+          const before = await repo.lock(id);
+          if (!before) throw notFound();
+          requireLicenseAccess(user, before);
+          // Saving unchanged data is no change and leaves no trace in the history.
+          if (changesOf(auditedLicense(before), auditedLicense({ ...before, ...change })).length === 0) return;
+          const rebound = change.boundMachineId !== before.boundMachineId;
+          const boundAt = rebound ? (change.boundMachineId === null ? null : opts.clock()) : undefined;
+          if (rebound && change.boundMachineId !== null) {
+            // Bound by hand: the same rule and the same activation row as the device API's activation.
+            const machineId = change.boundMachineId;
+            await requireMachineFree(tx, { licenseId: id, systemIntegratorId: before.systemIntegratorId, machineId });
+            await recordActivation(tx, {
+              licenseId: id,
+              machineId,
+              replacedMachineId: before.boundMachineId,
+              forced: false,
+              at: boundAt!,
+              actorId: user.id,
+            });
+          }
+          const after = await repo.update(id, change, boundAt);
+          await recordAudit(tx, user, {
+            action: 'license.updated',
+            entityType: 'license',
+            entityId: id,
+            companyId: before.companyId,
+            before: auditedLicense(before),
+            after: auditedLicense(after),
+          });
+        }),
+      );
       return (await repo().find(id))!;
     },
   );

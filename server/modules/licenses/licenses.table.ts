@@ -16,6 +16,9 @@ import { companies, stores } from '../companies/companies.table';
 import { resellers } from '../resellers/resellers.table';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
 
+/** The unique index that keeps a machine on one licence per system integrator. */
+export const MACHINE_PER_INTEGRATOR_INDEX = 'licenses_machine_per_integrator_unique';
+
 /**
  * A device licence (ARCHITECTURE.md "Licences, packages and identification processes"): one
  * studio, one system integrator, optionally one of its resellers; node-locked to at most one
@@ -57,6 +60,11 @@ export const licenses = pgTable(
     index('licenses_system_integrator_idx').on(t.systemIntegratorId),
     index('licenses_reseller_idx').on(t.resellerId),
     index('licenses_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    // A machine is bound to one licence of an integrator at a time (issue 24): the database
+    // decides, so two activations of one machine on two licences cannot both win.
+    uniqueIndex(MACHINE_PER_INTEGRATOR_INDEX)
+      .on(t.systemIntegratorId, t.boundMachineId)
+      .where(sql`bound_machine_id is not null`),
   ],
 );
 export type LicenseRow = typeof licenses.$inferSelect;
@@ -77,6 +85,11 @@ export const licenseActivations = pgTable(
     replacedMachineId: text('replaced_machine_id'),
     forced: boolean('forced').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who set the device id by hand in the portal (PUT /api/license/{id}); null for an activation
+     * through the device API. Hand-made bindings never count toward the forced-rebind limit.
+     */
+    actorId: uuid('actor_id'),
   },
   (t) => [index('license_activations_license_at_idx').on(t.licenseId, t.at)],
 );

@@ -105,12 +105,13 @@ export async function packageRoutes(app: FastifyInstance, opts: PackageRoutesOpt
     async (request, reply) => {
       const user = requireRole(request, LICENSE_MANAGERS);
       const created = await app.db.transaction(async (tx) => {
-        await sharedLicenseOf(tx, user, request.params.id);
+        const license = await sharedLicenseOf(tx, user, request.params.id);
         const row = await packageRepository(tx).create(request.params.id, request.body);
         await recordAudit(tx, user, {
           action: 'package.created',
           entityType: 'package',
           entityId: row.id,
+          companyId: license.companyId,
           after: auditedPackage(row),
         });
         return row;
@@ -137,7 +138,7 @@ export async function packageRoutes(app: FastifyInstance, opts: PackageRoutesOpt
       const { id, packageId } = request.params;
       const { startDate, endDate, suspended, amount, remainingAmount } = request.body;
       const saved = await app.db.transaction(async (tx) => {
-        await sharedLicenseOf(tx, user, id);
+        const license = await sharedLicenseOf(tx, user, id);
         const repo = packageRepository(tx);
         const before = await repo.lock(id, packageId);
         if (!before) throw notFound();
@@ -153,6 +154,7 @@ export async function packageRoutes(app: FastifyInstance, opts: PackageRoutesOpt
           action: 'package.updated',
           entityType: 'package',
           entityId: packageId,
+          companyId: license.companyId,
           before: auditedPackage(before),
           after: auditedPackage(after),
         });
@@ -179,7 +181,7 @@ export async function packageRoutes(app: FastifyInstance, opts: PackageRoutesOpt
       const { id, packageId } = request.params;
       const by = request.body.amount;
       const increased = await app.db.transaction(async (tx) => {
-        await sharedLicenseOf(tx, user, id);
+        const license = await sharedLicenseOf(tx, user, id);
         const repo = packageRepository(tx);
         const before = await repo.lock(id, packageId);
         if (!before) throw notFound();
@@ -192,6 +194,7 @@ export async function packageRoutes(app: FastifyInstance, opts: PackageRoutesOpt
           action: 'package.increased',
           entityType: 'package',
           entityId: packageId,
+          companyId: license.companyId,
           before: auditedPackage(before),
           after: auditedPackage(after),
         });

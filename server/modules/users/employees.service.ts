@@ -147,6 +147,8 @@ export function employeeService({ db, config, outbox, idpAdmin }: EmployeeServic
         const before = await manageable(tx, actor, companyId, userId);
         await endAllSessions(tx, port(), userId, now);
         await port().deleteUser(tx, userId);
+        // Mails to the person still waiting in the outbox never go out (issue 24).
+        await outbox.withdraw(tx, [userId]);
         // Retention (issue 13): the person's identification processes are not deleted with them;
         // the law keeps them in the reports by name and pseudonym, and this audit row keeps the
         // name, e-mail, role and status the person had, for as long as the audit trail is kept.

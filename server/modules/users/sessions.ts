@@ -10,6 +10,6 @@ import { users } from './users.table';
  * requires it (an e-mail change; later rejecting or deleting a user).
  */
 export async function endAllSessions(tx: Tx, idpAdmin: IdpAdminPort, userId: string, now: Date): Promise<void> {
-  await tx.update(users).set({ sessionsEndedAt: now }).where(eq(users.id, userId));
+  await tx.update(users).set({ sessionsEndedAt: now, sessionKeptSid: null }).where(eq(users.id, userId));
   await idpAdmin.endSessions(tx, userId);
 }

@@ -29,6 +29,11 @@ export const users = pgTable(
      */
     sessionsEndedAt: timestamp('sessions_ended_at', { withTimezone: true }),
     /**
+     * The session (its `sid` claim) that ended the others by changing the password (issue 24): its
+     * tokens stay valid although issued before `sessionsEndedAt`. Null when all sessions ended.
+     */
+    sessionKeptSid: text('session_kept_sid'),
+    /**
      * Embedded identity provider only, its counterpart of Keycloak's `enabled: false`: set when the
      * account was disabled (the company rejected the person); the login refuses it from then on.
      */

@@ -103,6 +103,8 @@ export function apiClient(app: FastifyInstance, token?: string) {
     post: (url: string, body?: unknown, extra?: Partial<InjectOptions>) => call('POST', url, body, extra),
     put: (url: string, body?: unknown, extra?: Partial<InjectOptions>) => call('PUT', url, body, extra),
     delete: (url: string, extra?: Partial<InjectOptions>) => call('DELETE', url, undefined, extra),
+    /** Any other method (TRACE, PROPFIND, …), with the same cookie, header and token. */
+    request: (method: string, url: string, body?: unknown) => call(method as InjectOptions['method'], url, body),
   };
 }
 

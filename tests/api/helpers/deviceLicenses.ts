@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, licenses, prepaidPackages, resellers, stores, systemIntegrators } from '../../../server/db/schema';
 import { LICENSE_KEY_ALPHABET, LICENSE_KEY_GROUP_LENGTH, LICENSE_KEY_GROUPS } from '../../../src/domain/licenses';
@@ -50,6 +50,19 @@ export async function insertLicense(
   owners: LicenseOwners,
   overrides: Partial<{ postpaidAllowed: boolean; suspended: boolean; boundMachineId: string | null }> = {},
 ): Promise<LicenseFixture> {
+  // A machine is bound to one licence of an integrator at a time (issue 24): the newest licence
+  // takes it over from an earlier test's, as the portal's release and a new activation would.
+  if (overrides.boundMachineId) {
+    await app.db
+      .update(licenses)
+      .set({ boundMachineId: null, boundAt: null })
+      .where(
+        and(
+          eq(licenses.systemIntegratorId, owners.systemIntegratorId),
+          eq(licenses.boundMachineId, overrides.boundMachineId),
+        ),
+      );
+  }
   const [row] = await app.db
     .insert(licenses)
     .values({

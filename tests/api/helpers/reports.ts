@@ -209,7 +209,8 @@ export async function addForeignTenants(app: FastifyInstance): Promise<ForeignTe
     )[0];
   const spandau = await studio(sonnenschein.id, 'Sonnenschein Spandau');
   const morgenrotStudio = await studio(morgenrot.id, 'Morgenrot Mitte');
-  const licence = async (storeId: string, companyId: string, resellerId: string | null) =>
+  // One PC per licence: a machine is bound to one licence of an integrator at a time (issue 24).
+  const licence = async (storeId: string, companyId: string, resellerId: string | null, machineId: string) =>
     (
       await app.db
         .insert(licenses)
@@ -220,12 +221,12 @@ export async function addForeignTenants(app: FastifyInstance): Promise<ForeignTe
           systemIntegratorId: bildwerk.id,
           resellerId,
           postpaidAllowed: true,
-          boundMachineId: 'BW-PC-1',
+          boundMachineId: machineId,
         })
         .returning()
     )[0];
-  const spandauLicence = await licence(spandau.id, sonnenschein.id, null);
-  const morgenrotLicence = await licence(morgenrotStudio.id, morgenrot.id, bildwerkReseller.id);
+  const spandauLicence = await licence(spandau.id, sonnenschein.id, null, 'BW-PC-2');
+  const morgenrotLicence = await licence(morgenrotStudio.id, morgenrot.id, bildwerkReseller.id, 'BW-PC-1');
   // Postpaid processes: Spandau's ten over the last ten days, Morgenrot's 21 over the last 21 days.
   await app.db.execute(sql`
     INSERT INTO identification_processes
