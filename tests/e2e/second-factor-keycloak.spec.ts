@@ -106,9 +106,7 @@ test('an enrolled demo administrator logs in with the code of the demo secret', 
   await expectDashboard(page);
 });
 
-test('a wrong code is refused with Keycloak’s German message, the right one lets the person in', async ({
-  page,
-}) => {
+test('a wrong code is refused with Keycloak’s German message, the right one lets the person in', async ({ page }) => {
   await page.goto('/');
   await enterPassword(page, ENROLLED.integrator, DEMO_PASSWORD);
   const code = page.getByRole('textbox', { name: 'Einmalcode' });
