@@ -35,8 +35,15 @@ describe('the Keycloak realm file and the second-factor rule', () => {
     expect(withDuty.sort()).toEqual([...SECOND_FACTOR_REQUIRED_ROLES].sort());
   });
 
-  it('binds a browser flow whose role condition asks for the duty role, and one negated for the others', () => {
-    expect(realm.authenticationFlows.map((flow) => flow.alias)).toContain(realm.browserFlow);
+  it('binds its own browser and forgot-password flows, whose role conditions name the duty role', () => {
+    const flows = realm.authenticationFlows.map((flow) => flow.alias);
+    expect(flows).toContain(realm.browserFlow);
+    expect(flows).toContain(realm.resetCredentialsFlow);
+    // Keycloak's own forgot-password flow removes the second factor ('reset-otp') after the mail's link.
+    const authenticators = realm.authenticationFlows.flatMap((flow) =>
+      flow.authenticationExecutions.map((execution) => ('authenticator' in execution ? execution.authenticator : '')),
+    );
+    expect(authenticators).not.toContain('reset-otp');
     const conditions = realm.authenticatorConfig.map((config) => config.config);
     expect(conditions).toEqual(
       expect.arrayContaining([
