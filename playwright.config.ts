@@ -6,6 +6,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Specs of Keycloak's own pages run only against a real Keycloak (playwright.keycloak.config.ts).
+  testIgnore: ['**/*-keycloak.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

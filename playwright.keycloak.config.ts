@@ -14,8 +14,9 @@ const keycloakUrl = process.env.E2E_KEYCLOAK_URL ?? 'http://localhost:8180';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Every demo role's login and tiles; the registration journey from application to first login.
-  testMatch: ['tiles-and-menu.spec.ts', 'registration.spec.ts'],
+  // Every demo role's login and tiles; the registration journey from application to first login;
+  // the second factor with Keycloak's own pages (*-keycloak.spec.ts run only here).
+  testMatch: ['tiles-and-menu.spec.ts', 'registration.spec.ts', '*-keycloak.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,8 +1,11 @@
 // A login through Keycloak's own login page, as the web app's browser does it (authorization code
 // with PKCE for the public client lumio-web, redirect to the portal), for the benchmarks that need
 // a portal user's access token against a real Keycloak (bench/cluster.mjs). No password grant:
-// the realm does not allow it for the portal's clients.
+// the realm does not allow it for the portal's clients. The provider roles' demo accounts have the
+// demo second factor (issue 24): after the password Keycloak shows its code page (field `otp`),
+// which gets the demo code.
 import { createHash, randomBytes } from 'node:crypto';
+import { demoTotpCode } from '../../scripts/lib/totp.mjs';
 
 const base64url = (buffer) => buffer.toString('base64url');
 
@@ -19,8 +22,17 @@ function remember(jar, response) {
   }
 }
 
+/** The action of the page's form with this id, its entities decoded. */
+function formAction(html, id) {
+  const action = new RegExp(`<form[^>]*id="${id}"[^>]*action="([^"]+)"`).exec(html)?.[1];
+  return action?.replaceAll('&amp;', '&');
+}
+
 /**
- * @param {{ keycloakUrl: string, realm?: string, clientId?: string, portalUrl: string, username: string, password: string }} options
+ * @param {{ keycloakUrl: string, realm?: string, clientId?: string, portalUrl: string, username: string, password: string, otp?: () => string }} options
+ *   `otp`: the code for Keycloak's code page, when it shows one (default: the demo accounts' current
+ *   code). Keycloak takes each code once per account: a second login of one account within 30 s
+ *   passes the code of the step before, `() => demoTotpCode(new Date(Date.now() - 30_000))`.
  * @returns {Promise<{ accessToken: string, refreshToken: string }>}
  */
 export async function loginThroughKeycloak({
@@ -30,6 +42,7 @@ export async function loginThroughKeycloak({
   portalUrl,
   username,
   password,
+  otp = () => demoTotpCode(),
 }) {
   const realmUrl = `${keycloakUrl.replace(/\/$/, '')}/realms/${realm}/protocol/openid-connect`;
   const redirectUri = `${portalUrl.replace(/\/$/, '')}/`;
@@ -55,14 +68,25 @@ export async function loginThroughKeycloak({
   const action = /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error(`Keycloak's login page has no login form (status ${page.status})`);
 
-  const submitted = await fetch(action.replaceAll('&amp;', '&'), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(jar) },
-    body: new URLSearchParams({ username, password, credentialId: '' }),
-  });
-  await submitted.arrayBuffer();
+  const post = async (url, fields) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(jar) },
+      body: new URLSearchParams(fields),
+    });
+    remember(jar, response);
+    return response;
+  };
+  let submitted = await post(action.replaceAll('&amp;', '&'), { username, password, credentialId: '' });
+  // 200: Keycloak shows a page again, its code page or the login form with an error.
+  const otpAction = submitted.status === 200 ? formAction(await submitted.text(), 'kc-otp-login-form') : undefined;
+  if (otpAction) submitted = await post(otpAction, { otp: otp(), login: 'login' });
+  if (!submitted.bodyUsed) await submitted.arrayBuffer();
   const location = submitted.headers.get('location');
+  if (location?.includes('/login-actions/required-action')) {
+    throw new Error(`Keycloak asks ${username} to finish the account first (e.g. set up the second factor)`);
+  }
   const code = location ? new URL(location).searchParams.get('code') : null;
   if (!code) throw new Error(`Keycloak refused the login of ${username} (status ${submitted.status})`);
 

@@ -6,6 +6,7 @@ import { users } from '../../server/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed';
 import { connectKeycloak } from '../../server/idp/keycloak/connection';
 import { createKeycloakDemoAccounts } from '../../server/idp/keycloak/demo-accounts';
+import { demoTotpCode } from '../../scripts/lib/totp.mjs';
 import { apiClient } from './helpers/app';
 import {
   buildKeycloakTestApp,
@@ -13,12 +14,14 @@ import {
   KEYCLOAK_SKIP_REASON,
   KEYCLOAK_TEST,
   keycloakLogin,
+  TEST_CLIENT,
 } from './helpers/keycloak';
 
 /**
  * `npm run seed:keycloak`'s seeding on a fresh portal database against a Keycloak that may hold
  * the demo accounts of an earlier run already: the demo users log in at Keycloak with the demo
- * password and the API knows them by Keycloak's ids.
+ * password (the provider roles' accounts with the demo code as second factor) and the API knows
+ * them by Keycloak's ids.
  */
 const kc = KEYCLOAK_TEST;
 const suite = kc ? describe : describe.skip;
@@ -57,5 +60,15 @@ suite(`Demo data on Keycloak ${kc ? `(${kc.url})` : `(${KEYCLOAK_SKIP_REASON})`}
     // The rejected person's account is disabled at Keycloak, as the company's 'Ablehnen' leaves it.
     expect(await keycloakLogin(kc!, 'abgelehnt@studio-sonnenschein.example', DEMO_PASSWORD)).toBeUndefined();
     expect(await keycloakLogin(kc!, 'neu@studio-morgenrot.example', DEMO_PASSWORD)).toBeDefined();
+
+    // The provider roles' demo accounts have the demo second factor (issue 24): Keycloak wants its
+    // code after the password, and the code computed from the README's demo secret is the one.
+    const admin = 'admin@lumio.example';
+    const code = demoTotpCode();
+    const wrong = String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
+    // (Two failures within a second would lock the account for a minute: Keycloak's quick-login check.)
+    expect(await keycloakLogin(kc!, admin, DEMO_PASSWORD, TEST_CLIENT, { totp: '' })).toBeUndefined();
+    expect(await keycloakLogin(kc!, admin, DEMO_PASSWORD, TEST_CLIENT, { totp: code })).toBeDefined();
+    expect(await keycloakLogin(kc!, admin, DEMO_PASSWORD, TEST_CLIENT, { totp: wrong })).toBeUndefined();
   }, 120_000);
 });

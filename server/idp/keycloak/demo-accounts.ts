@@ -2,6 +2,7 @@ import { pbkdf2, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { onRollback } from '../../db/tx-effects';
 import { DEMO_PASSWORD, type CreateDemoAccounts } from '../../db/seed';
+import { DEMO_TOTP_SECRET, isSecondFactorRequired, TOTP_POLICY } from '../../../src/domain/secondFactor';
 import { insertPortalUser } from '../admin-port';
 import { statusOf, type KeycloakConnection } from './connection';
 
@@ -39,13 +40,35 @@ async function demoPasswordCredential() {
   };
 }
 
+/**
+ * The demo secret as Keycloak's OTP credential, for the demo accounts of the roles that must use a
+ * second factor (issue 24), so that demos and tests compute their codes (README). Keycloak keeps
+ * an OTP secret as text and by default hashes its UTF-8 bytes (the secret it generates is such
+ * text, the app gets its base32); `secretEncoding: BASE32` (Keycloak 26) makes it decode the
+ * value from base32 instead, so the stored value is DEMO_TOTP_SECRET itself, exactly what an
+ * authenticator app is given. Like the password above, an imported credential is taken unchecked.
+ */
+const demoOtpCredential = {
+  type: 'otp',
+  userLabel: 'Demo',
+  secretData: JSON.stringify({ value: DEMO_TOTP_SECRET }),
+  credentialData: JSON.stringify({
+    subType: 'totp',
+    digits: TOTP_POLICY.digits,
+    counter: 0,
+    period: TOTP_POLICY.periodSeconds,
+    algorithm: `Hmac${TOTP_POLICY.algorithm}`,
+    secretEncoding: 'BASE32',
+  }),
+};
+
 export interface DemoAccountsLog {
   info(message: string): void;
 }
 
 /**
- * Creates each account at Keycloak (login, names, hashed demo password, realm role, disabled for
- * the rejected person), then its `users` row with Keycloak's id. An account Keycloak already has
+ * Creates each account at Keycloak (login, names, hashed demo password, the demo second factor for
+ * the provider roles, realm role, disabled for the rejected person), then its `users` row with Keycloak's id. An account Keycloak already has
  * under that address (an earlier seeding of this Keycloak, whose portal database is gone) is
  * deleted and created again, so the seed runs against a fresh database whatever the Keycloak
  * holds. When the seed's transaction rolls back, the accounts it created are deleted again.
@@ -64,7 +87,7 @@ export function createKeycloakDemoAccounts(connection: KeycloakConnection, log: 
         lastName: account.lastName,
         enabled: !account.disabled,
         emailVerified: true,
-        credentials: [credential],
+        credentials: isSecondFactorRequired(account.role) ? [credential, demoOtpCredential] : [credential],
       };
       let id: string;
       try {

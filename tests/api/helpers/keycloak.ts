@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { demoTotpCode } from '../../../scripts/lib/totp.mjs';
 import { buildTestApp } from './app';
 
 /**
@@ -77,16 +78,31 @@ export interface KeycloakTokens {
   refresh_token: string;
 }
 
-/** The password grant of a test client: the tokens, or undefined when Keycloak refuses the login. */
+/**
+ * The password grant of a test client: the tokens, or undefined when Keycloak refuses the login.
+ * The realm's direct-grant flow asks the code (`totp`) of a user who has a second factor, such as
+ * the demo accounts of the provider roles (enrolled with the demo secret): the demo code goes with
+ * every login and is ignored for users without one. Keycloak takes each code once per user
+ * (`otpPolicyCodeReusable` false): a second login of one enrolled user within 30 s passes
+ * `totp` of the step before, e.g. `demoTotpCode(new Date(Date.now() - 30_000))`.
+ */
 export async function keycloakLogin(
   kc: KeycloakTest,
   username: string,
   password: string,
   clientId = TEST_CLIENT,
+  { totp = demoTotpCode() }: { totp?: string } = {},
 ): Promise<KeycloakTokens | undefined> {
   const res = await fetch(`${kc.url}/realms/${kc.realm}/protocol/openid-connect/token`, {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'password', client_id: clientId, username, password, scope: 'openid' }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: clientId,
+      username,
+      password,
+      totp,
+      scope: 'openid',
+    }),
   });
   return res.ok ? ((await res.json()) as KeycloakTokens) : undefined;
 }
