@@ -6,6 +6,7 @@ export * from '../modules/resellers/resellers.table';
 export * from '../idp/idp.table';
 export * from '../idp/activation.table';
 export * from '../idp/login-throttle.table';
+export * from '../idp/second-factor.table';
 export * from '../lib/rate-limit-counters.table';
 export * from '../modules/company-applications/company-applications.table';
 export * from '../modules/documents/documents.table';
