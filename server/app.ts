@@ -74,6 +74,11 @@ export interface BuildOptions {
   /** Start the job workers once listening, not once ready (server/jobs/plugin.ts); `npm start` does. */
   workersAfterListen?: boolean;
   /**
+   * False: the scheduled jobs are not planned. API tests: a package-notice run at a ten-minute mark
+   * of the wall clock would otherwise write mails in the middle of a test that compares tables.
+   */
+  jobSchedules?: boolean;
+  /**
    * The clock of the eID binding (session starts and ends), of the licences' and the usage view's
    * "today" (package states, default months) and of the device API (today's packages, rebind and
    * cancel windows); default the real time. Tests move it past a session's end, a package's last
@@ -170,7 +175,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(csrfPlugin, { secureCookie: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
-  await app.register(jobsPlugin, { database, workersAfterListen: options.workersAfterListen });
+  await app.register(jobsPlugin, {
+    database,
+    workersAfterListen: options.workersAfterListen,
+    jobSchedules: options.jobSchedules,
+  });
 
   const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
   if (!idp) await registerKeycloakIdpAdmin(app, { config, db: database.db });

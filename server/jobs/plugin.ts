@@ -26,12 +26,16 @@ export interface JobsPluginOptions {
    * should answer first. Apps that are never listened on (tests with inject) start them on ready.
    */
   workersAfterListen?: boolean;
+  /** False: the scheduled jobs (cleanup, package notices) are not planned (tests run them themselves). */
+  jobSchedules?: boolean;
 }
 
 export const jobsPlugin = fp(
   async (app: FastifyInstance, opts: JobsPluginOptions) => {
     const log = app.log.child({ module: 'jobs' });
-    const runtime = await createJobRuntime(opts.database, app.config, log, app.mailer);
+    const runtime = await createJobRuntime(opts.database, app.config, log, app.mailer, {
+      schedules: opts.jobSchedules,
+    });
     app.decorate('jobs', runtime.queue);
     app.decorate('mailOutbox', runtime.outbox);
     // Mails committed by a request are dispatched once its answer is out, not while it is awaited.

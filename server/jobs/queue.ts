@@ -90,6 +90,7 @@ export async function startJobQueue(
   config: AppConfig,
   log: FastifyBaseLogger,
   jobs: readonly RegisteredJob[],
+  options: { schedules?: boolean } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss(bossOptions(database));
   let stopped = false;
@@ -110,7 +111,8 @@ export async function startJobQueue(
     } else {
       await boss.createQueue(job.name, settings);
     }
-    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'Europe/Berlin' });
+    if (job.schedule && options.schedules !== false)
+      await boss.schedule(job.name, job.schedule, {}, { tz: 'Europe/Berlin' });
     await warmQueueCache(boss, job.name);
   }
 

@@ -23,9 +23,10 @@ export async function createJobRuntime(
   config: AppConfig,
   log: FastifyBaseLogger,
   mailer: Mailer,
+  options: { schedules?: boolean } = {},
 ): Promise<JobRuntime> {
   const outboxKey = deriveOutboxKey(await loadDocumentKey(config));
-  const queue = await startJobQueue(database, config, log, ALL_JOBS);
+  const queue = await startJobQueue(database, config, log, ALL_JOBS, options);
   const outbox = createMailOutbox(database.db, outboxKey, queue, log);
   return { queue, outbox, context: { db: database.db, config, log, mailer, outboxKey, outbox } };
 }

@@ -47,13 +47,14 @@ describe('device API (docs/device-api.md)', () => {
   });
 
   /** A licence bound to MACHINE with one running package of `amount` units (none when 0). */
-  async function boundLicense(amount = 10, overrides: { postpaidAllowed?: boolean } = {}) {
-    const license = await insertLicense(app, owners, { boundMachineId: MACHINE, ...overrides });
+  async function boundLicense(amount = 10, overrides: { postpaidAllowed?: boolean; machine?: string } = {}) {
+    const { machine = MACHINE, ...licenseOverrides } = overrides;
+    const license = await insertLicense(app, owners, { boundMachineId: machine, ...licenseOverrides });
     const packageId =
       amount > 0
         ? await insertPackage(app, license.id, { startDate: addDays(TODAY, -10), endDate: addDays(TODAY, 30), amount })
         : undefined;
-    return { ...license, packageId, device: deviceClient(app, license.key, MACHINE) };
+    return { ...license, packageId, device: deviceClient(app, license.key, machine) };
   }
 
   function expectRefusal(res: ApiResponse, status: number, message: string, errorCode?: string) {
@@ -535,7 +536,8 @@ describe('device API (docs/device-api.md)', () => {
 
     it("answers another licence's process, another machine's and an unknown id 404, and a malformed id 400", async () => {
       const mine = await boundLicense(10);
-      const other = await boundLicense(10);
+      // One machine is bound to one licence of an integrator at a time (issue 24).
+      const other = await boundLicense(10, { machine: 'studio-pc.03' });
       const process = (await other.device.identify()).json();
       const before = await snapshotTables(app);
       expectRefusal(await mine.device.cancel(process.id), 404, SERVER_MESSAGES.notFound);
@@ -547,7 +549,7 @@ describe('device API (docs/device-api.md)', () => {
         SERVER_MESSAGES.notFound,
       );
       expect((await mine.device.cancel('123')).statusCode).toBe(400);
-      await app.db.update(licenses).set({ boundMachineId: MACHINE }).where(eq(licenses.id, other.id));
+      await app.db.update(licenses).set({ boundMachineId: 'studio-pc.03' }).where(eq(licenses.id, other.id));
       expect(await snapshotTables(app)).toEqual(before);
     });
   });

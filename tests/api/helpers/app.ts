@@ -42,6 +42,8 @@ export async function buildTestApp(
     database,
     distDir: options.distDir,
     clock: options.clock,
+    // Tests run scheduled jobs themselves; a run at a ten-minute mark would write into a table comparison.
+    jobSchedules: false,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   app.addHook('onClose', async () => {
