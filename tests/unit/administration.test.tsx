@@ -370,6 +370,29 @@ describe('Verwaltung (administration)', () => {
     },
   );
 
+  it(
+    'resets the second factor from the rename dialog too (a phone has no action column)',
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { dataProvider, calls } = fakeDataProvider();
+      renderPage(SYSTEM_ADMIN, dataProvider);
+
+      await user.click(await screen.findByText('admin@lumio.example'));
+      const dialog = await screen.findByRole('dialog', { name: 'Administrator bearbeiten' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen' }));
+      const confirm = await screen.findByTestId('confirm-dialog');
+      expect(confirm).toHaveTextContent('Soll die Zwei-Faktor-Anmeldung von Anton Admin (admin@lumio.example)');
+      await user.click(within(confirm).getByRole('button', { name: 'Zurücksetzen' }));
+
+      expect(await screen.findByTestId('success-dialog')).toHaveTextContent(
+        'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt.',
+      );
+      await waitFor(() => expect(screen.queryByTestId('edit-admin-dialog')).toBeNull());
+      expect(calls.resetSecondFactor).toHaveBeenCalledWith('u-anton');
+    },
+  );
+
   it('opens nothing on the own row', async () => {
     const user = userEvent.setup();
     const { dataProvider, calls } = fakeDataProvider();

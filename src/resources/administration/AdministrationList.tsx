@@ -102,6 +102,7 @@ export function AdministrationList() {
           row={editing}
           onSave={actions.renameAdmin}
           onDelete={actions.deleteAdmin}
+          onResetSecondFactor={actions.resetSecondFactor}
           isPending={actions.isPending}
           onLoadError={(error) => {
             setEditing(null);
