@@ -48,6 +48,7 @@ import { reportsModule } from './modules/reports';
 import { resellersModule } from './modules/resellers';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
+import { secondFactorModule } from './modules/second-factor';
 import { systemIntegratorsModule } from './modules/system-integrators';
 import { usageModule } from './modules/usage';
 import { usersModule } from './modules/users';
@@ -202,6 +203,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(usersModule);
   await app.register(emailChangeModule);
   await app.register(administratorsModule);
+  await app.register(secondFactorModule);
   await app.register(employeeInvitationsModule);
   await app.register(documentsModule);
   await app.register(eidBindingModule, { pseudonymKey, clock });

@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { deletePayloadsOfAccount } from './adapter';
 import { clearAccountLoginThrottles } from './login-throttle';
 import { embeddedPasswordStore } from './password-store';
+import { idpSecondFactors } from './second-factor.table';
 import { issueSetupToken, revokeOpenSetupLinks } from './setup-links';
 
 export { PASSWORD_SETUP_TTL_MS } from './setup-links';
@@ -73,6 +74,10 @@ export interface IdpAdminPort {
   changeRole(tx: Tx, userId: string, role: Role): Promise<void>;
   /** Changes first and last name (a SystemAdmin renames another administrator). */
   changeNames(tx: Tx, userId: string, names: { firstName: string; lastName: string }): Promise<void>;
+  /** Whether the user has a second factor (an authenticator app) set up. */
+  hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean>;
+  /** Removes the user's second factor; a user whose role requires one sets up a new one at the next login. */
+  resetSecondFactor(tx: Tx, userId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -175,6 +180,19 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
     async changeNames(tx, userId, { firstName, lastName }) {
       // The provider's userinfo and ID tokens read the names from the same row.
       await tx.update(users).set({ firstName, lastName, updatedAt: now() }).where(eq(users.id, userId));
+    },
+
+    async hasSecondFactor(db, userId) {
+      const [row] = await db
+        .select({ userId: idpSecondFactors.userId })
+        .from(idpSecondFactors)
+        .where(eq(idpSecondFactors.userId, userId));
+      return Boolean(row);
+    },
+
+    async resetSecondFactor(tx, userId) {
+      // The login asks for a new enrolment when a required role finds no row (second-factor.ts).
+      await tx.delete(idpSecondFactors).where(eq(idpSecondFactors.userId, userId));
     },
   };
 }

@@ -29,6 +29,7 @@ export const MAIL_KINDS = {
   packageExhausted: 'package-exhausted',
   packageEnding: 'package-ending',
   registrationAttempt: 'registration-attempt',
+  secondFactorReset: 'second-factor-reset',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -123,6 +123,19 @@ export async function startPasswordChange(
   await session.keycloak.login({ action: 'UPDATE_PASSWORD', redirectUri: `${origin}${PROFILE_PATH}` });
 }
 
+/**
+ * Keycloak's application-initiated action CONFIGURE_TOTP: the identity provider's page that sets
+ * up an authenticator app (a role where the second factor is optional), then back to /profile.
+ */
+export async function startSecondFactorSetup(
+  session: KeycloakSession,
+  origin: string = window.location.origin,
+): Promise<void> {
+  await session.ready;
+  recordActivity();
+  await session.keycloak.login({ action: 'CONFIGURE_TOTP', redirectUri: `${origin}${PROFILE_PATH}` });
+}
+
 /** How the action ended when the identity provider sent the browser back ('success', 'cancelled', 'error'). */
 export function actionOutcome(session: KeycloakSession, action: string): ActionStatus | undefined {
   const last = lastActions.get(session.keycloak);

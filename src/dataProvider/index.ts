@@ -106,6 +106,11 @@ export interface LumioDataProvider extends DataProvider, UsageCalls {
     packageId: Identifier,
     payload: PackageIncreasePayload,
   ): Promise<PrepaidPackage>;
+  /**
+   * DELETE /user/{id}/second-factor (SystemAdmin, another user): removes the user's authenticator
+   * app; a user whose role requires one sets up a new one at the next login.
+   */
+  resetSecondFactor(userId: Identifier): Promise<void>;
 }
 
 export type { EidReviewDecision } from '../domain/eidReview';
@@ -408,6 +413,10 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       return request<PrepaidPackage>('PUT', `${idPath(packagesPath(licenseId), packageId)}/amount/increase`, {
         body: payload,
       });
+    },
+
+    async resetSecondFactor(userId) {
+      await request('DELETE', `${idPath('/user', userId)}/second-factor`);
     },
 
     ...usageCalls(request, routes),

@@ -74,6 +74,8 @@ export const SERVER_MESSAGES = {
   cancelWindowPassed: 'Cancel window passed',
   invalidReportId: 'Invalid report id',
   reportNotReady: 'Report not ready',
+  ownSecondFactorNotResettable: 'Own second factor cannot be reset',
+  noSecondFactor: 'No second factor set up',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -165,6 +167,8 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   invalidReportId: 'Ungültige Auswertungs-ID.',
   reportNotReady:
     'Die Auswertung ist noch nicht fertig. Sie kann heruntergeladen werden, sobald sie abgeschlossen ist.',
+  ownSecondFactorNotResettable: 'Sie können Ihre eigene Zwei-Faktor-Anmeldung nicht zurücksetzen.',
+  noSecondFactor: 'Für diesen Benutzer ist keine Zwei-Faktor-Anmeldung eingerichtet.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

@@ -13,6 +13,11 @@ export interface Self {
   status: UserStatus;
   /** Company id for company roles, system-integrator id for SystemIntegratorAdmin, else null. */
   associatedEntity: { id: string } | null;
+  /**
+   * Whether an authenticator app is set up as the second login factor. The API always sends it;
+   * optional so that the many test fixtures of a Self need not spell it out (absent reads as false).
+   */
+  secondFactor?: boolean;
 }
 
 /** The name shown on the header's profile button; the e-mail stands in while names are empty. */

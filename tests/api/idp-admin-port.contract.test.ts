@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRole, type Role } from '../../src/domain/roles';
 import { users } from '../../server/db/schema';
-import { IdpUserExistsError, type IdpAdminPort, type IdpUserInput } from '../../server/idp/admin-port';
+import {
+  IdpUserExistsError,
+  insertPortalUser,
+  type IdpAdminPort,
+  type IdpUserInput,
+} from '../../server/idp/admin-port';
+import { idpSecondFactors } from '../../server/idp/second-factor.table';
+import { DEMO_TOTP_SECRET } from '../../src/domain/secondFactor';
 import { connectKeycloak } from '../../server/idp/keycloak/connection';
 import { SET_PASSWORD_TEXTS } from '../../server/idp/set-password-page';
 import { buildTestApp } from './helpers/app';
@@ -43,6 +50,8 @@ interface Driver {
   /** Logs in at the IdP; a refresh token when it worked. */
   login(email: string, password: string): Promise<string | undefined>;
   sessionAlive(refreshToken: string): Promise<boolean>;
+  /** Creates the user (portal row and IdP account) with an authenticator app set up. */
+  createWithSecondFactor(input: IdpUserInput): Promise<string>;
   /** Removes the login behind the portal's back (an operator at Keycloak); only where login and row are two. */
   dropAccount?(id: string): Promise<void>;
   close(): Promise<void>;
@@ -85,6 +94,12 @@ async function embeddedDriver(): Promise<Driver> {
       });
       return res.statusCode === 200;
     },
+    async createWithSecondFactor(input) {
+      const { id } = await app.db.transaction((tx) => app.idpAdmin!.createUser(tx, input));
+      // What the embedded enrolment stores; the sealed text is never opened by the admin port.
+      await app.db.insert(idpSecondFactors).values({ userId: id, sealedSecret: 'sealed-for-the-contract' });
+      return id;
+    },
     close: () => app.close(),
   };
 }
@@ -123,6 +138,35 @@ async function keycloakDriver(kc: NonNullable<typeof KEYCLOAK_TEST>): Promise<Dr
     },
     sessionAlive: (refreshToken) => keycloakRefreshWorks(kc, refreshToken),
     dropAccount: (id) => admin.call((c) => c.users.del({ id })),
+    async createWithSecondFactor(input) {
+      // An OTP credential can only be imported with the user (as server/idp/keycloak/demo-accounts.ts).
+      const { id } = await admin.call((c) =>
+        c.users.create({
+          username: input.email,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          enabled: true,
+          emailVerified: true,
+          credentials: [
+            {
+              type: 'otp',
+              secretData: JSON.stringify({ value: DEMO_TOTP_SECRET }),
+              credentialData: JSON.stringify({
+                subType: 'totp',
+                digits: 6,
+                counter: 0,
+                period: 30,
+                algorithm: 'HmacSHA1',
+                secretEncoding: 'BASE32',
+              }),
+            },
+          ],
+        }),
+      );
+      await app.db.transaction((tx) => insertPortalUser(tx, input, { id, passwordHash: null }));
+      return id;
+    },
     close: () => app.close(),
   };
 }
@@ -359,6 +403,18 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
     expect(await idp.sessionAlive(refreshToken!)).toBe(false);
   });
 
+  contract('tells whether a user has a second factor and removes it on reset', async () => {
+    const withFactor = await idp.createWithSecondFactor(person({ role: 'LumioAdmin' }));
+    const { id: without } = await create(person());
+    expect(await port.hasSecondFactor(idp.app.db, withFactor)).toBe(true);
+    expect(await port.hasSecondFactor(idp.app.db, without)).toBe(false);
+    await idp.app.db.transaction((tx) => port.resetSecondFactor(tx, withFactor));
+    expect(await port.hasSecondFactor(idp.app.db, withFactor)).toBe(false);
+    // A second reset finds nothing and does no harm; the account itself stays.
+    await idp.app.db.transaction((tx) => port.resetSecondFactor(tx, withFactor));
+    expect(await idp.account(withFactor)).toMatchObject({ enabled: true });
+  });
+
   describe('compensation when the transaction rolls back', () => {
     contract('a created user leaves no account behind', async () => {
       const input = person();
@@ -401,6 +457,12 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
       expect(await idp.account(id)).toMatchObject({ email: input.email, enabled: true });
       expect(await portalRow(id)).toBeDefined();
       expect(await idp.login(input.email, PASSWORD)).toEqual(expect.any(String));
+    });
+
+    contract('a reset second factor stays', async () => {
+      const id = await idp.createWithSecondFactor(person({ role: 'SystemIntegratorAdmin' }));
+      await rolledBack((tx) => port.resetSecondFactor(tx, id));
+      expect(await port.hasSecondFactor(idp.app.db, id)).toBe(true);
     });
 
     contract('a savepoint rolled back inside a committed transaction undoes only its own calls', async () => {

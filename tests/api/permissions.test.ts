@@ -15,6 +15,7 @@ import {
   systemIntegrators,
   users,
 } from '../../server/db/schema';
+import { idpSecondFactors } from '../../server/idp/second-factor.table';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { mailedEmailChangePath } from './helpers/emailChange';
@@ -257,6 +258,9 @@ describe('permissions (docs/permissions.md)', () => {
       )[0];
     const adminToRename = await administrator('rechte.umbenennen@lumio.example');
     const adminToDelete = await administrator('rechte.loeschen@lumio.example');
+    // The SystemAdmin resets its second factor; every refused call before and after leaves it.
+    const adminToReset = await administrator('rechte.zweiterfaktor@lumio.example');
+    await app.db.insert(idpSecondFactors).values({ userId: adminToReset.id, sealedSecret: 'rechte-test' });
     let adminCounter = 0;
     const [inReview] = await app.db
       .select({ id: eidReviews.id })
@@ -439,6 +443,7 @@ describe('permissions (docs/permissions.md)', () => {
       'PUT /api/administrator/{id}': { own: { id: adminToRename.id }, body: { firstName: 'Rechte', lastName: 'Neu' } },
       // The SystemAdmin deletes it; every refused call before and after leaves it as it is.
       'DELETE /api/administrator/{id}': { own: { id: adminToDelete.id } },
+      'DELETE /api/user/{id}/second-factor': { own: { id: adminToReset.id } },
       'PUT /api/administrator/{id}/email': {
         own: { id: userOfColumn.SystemAdmin.id },
         perColumn: (column) => {

@@ -74,6 +74,7 @@ function fakeDataProvider(admins: Administrator[] = [anton, ingo, sabine]) {
       admins = admins.filter((a) => a.id !== previousData.id);
       return { data: previousData };
     }),
+    resetSecondFactor: vi.fn(async (_userId: string) => {}),
   };
   return { dataProvider: calls as unknown as DataProvider, calls };
 }
@@ -120,7 +121,13 @@ describe('Verwaltung (administration)', () => {
       within(rowOf('Integrator'))
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Ingo', 'Integrator', 'integrator@fotosoft.example', 'System-Integrator-Admin', 'BearbeitenLöschen']);
+    ).toEqual([
+      'Ingo',
+      'Integrator',
+      'integrator@fotosoft.example',
+      'System-Integrator-Admin',
+      'BearbeitenLöschenZwei-Faktor-Anmeldung zurücksetzen',
+    ]);
     expect(within(rowOf('Admin')).getByText('Lumio-Admin')).toBeInTheDocument();
     expect(within(rowOf('systemadmin@lumio.example')).getByText('System-Admin')).toBeInTheDocument();
     // Never on the own row.
@@ -268,6 +275,51 @@ describe('Verwaltung (administration)', () => {
     await waitFor(() => expect(screen.queryByText('Integrator')).toBeNull());
   });
 
+  it("resets another administrator's second factor after the confirmation naming them", async () => {
+    const user = userEvent.setup();
+    const { dataProvider, calls } = fakeDataProvider();
+    renderPage(SYSTEM_ADMIN, dataProvider);
+
+    await screen.findByText('Integrator');
+    await user.click(within(rowOf('Integrator')).getByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen' }));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(confirm).toHaveTextContent('Zwei-Faktor-Anmeldung zurücksetzen?');
+    expect(confirm).toHaveTextContent(
+      'Soll die Zwei-Faktor-Anmeldung von Ingo Integrator (integrator@fotosoft.example) wirklich zurückgesetzt werden? Ingo Integrator muss sie bei der nächsten Anmeldung neu einrichten',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Zurücksetzen' }));
+
+    expect(await screen.findByTestId('success-dialog')).toHaveTextContent(
+      'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt.',
+    );
+    expect(calls.resetSecondFactor).toHaveBeenCalledWith('u-ingo');
+    expect(missingKeys).toEqual([]);
+  });
+
+  it("shows the server's German text when the account has no second factor", async () => {
+    const user = userEvent.setup();
+    const { dataProvider, calls } = fakeDataProvider();
+    calls.resetSecondFactor.mockRejectedValueOnce(
+      new HttpError('No second factor set up', 409, {
+        errorCode: 'CONFLICT',
+        messages: ['No second factor set up'],
+        traceId: 't-2',
+        status: 409,
+      }),
+    );
+    renderPage(SYSTEM_ADMIN, dataProvider);
+
+    await screen.findByText('Integrator');
+    await user.click(within(rowOf('Admin')).getByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen' }));
+    await user.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Zurücksetzen' }));
+
+    expect(await screen.findByTestId('error-dialog')).toHaveTextContent(
+      'Für diesen Benutzer ist keine Zwei-Faktor-Anmeldung eingerichtet.',
+    );
+    expect(calls.resetSecondFactor).toHaveBeenCalledWith('u-anton');
+    expect(screen.queryByTestId('success-dialog')).toBeNull();
+  });
+
   it('renames another administrator from the row, reading the account first', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     const { dataProvider, calls } = fakeDataProvider();
@@ -315,6 +367,29 @@ describe('Verwaltung (administration)', () => {
       expect(calls.delete).toHaveBeenCalledWith(ADMINISTRATION_RESOURCE, expect.objectContaining({ id: 'u-ingo' }));
       expect(calls.getOne).toHaveBeenCalledTimes(1);
       expect(screen.queryByTestId('error-dialog')).toBeNull();
+    },
+  );
+
+  it(
+    'resets the second factor from the rename dialog too (a phone has no action column)',
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { dataProvider, calls } = fakeDataProvider();
+      renderPage(SYSTEM_ADMIN, dataProvider);
+
+      await user.click(await screen.findByText('admin@lumio.example'));
+      const dialog = await screen.findByRole('dialog', { name: 'Administrator bearbeiten' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen' }));
+      const confirm = await screen.findByTestId('confirm-dialog');
+      expect(confirm).toHaveTextContent('Soll die Zwei-Faktor-Anmeldung von Anton Admin (admin@lumio.example)');
+      await user.click(within(confirm).getByRole('button', { name: 'Zurücksetzen' }));
+
+      expect(await screen.findByTestId('success-dialog')).toHaveTextContent(
+        'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt.',
+      );
+      await waitFor(() => expect(screen.queryByTestId('edit-admin-dialog')).toBeNull());
+      expect(calls.resetSecondFactor).toHaveBeenCalledWith('u-anton');
     },
   );
 

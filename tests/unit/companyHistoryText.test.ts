@@ -114,6 +114,9 @@ describe('a company history entry in German', () => {
     ).toBe('Konto freigegeben: Paul Prüfling');
     expect(what({ ...person, action: 'user.rejected' })).toBe('Registrierung abgelehnt: Paul Prüfling');
     expect(what({ ...person, action: 'user.deleted' })).toBe('Benutzerkonto gelöscht: Paul Prüfling');
+    expect(what({ ...person, action: 'user.second_factor_reset' })).toBe(
+      'Zwei-Faktor-Anmeldung zurückgesetzt: Paul Prüfling',
+    );
     expect(
       what({
         ...person,

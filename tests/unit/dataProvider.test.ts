@@ -229,6 +229,12 @@ describe('create, update, delete', () => {
     expect(calls[0].url).toBe('/api/company/c1/history?pageIndex=0&pageSize=10');
   });
 
+  it("resets another user's second factor with DELETE /api/user/{id}/second-factor", async () => {
+    const { dataProvider, calls } = setup({ answer: jsonResponse(204) });
+    await expect(dataProvider.resetSecondFactor('u 1')).resolves.toBeUndefined();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/user/u%201/second-factor']);
+  });
+
   it("calls the company's decisions about its people by their paths", async () => {
     const { dataProvider, calls } = setup({ answer: jsonResponse(200, page([], 3)) });
     expect(await dataProvider.getPendingEmployeeCount('c1')).toBe(3);

@@ -148,6 +148,17 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
     endSessions: (_db, userId) => endKeycloakSessions(userId),
   };
 
+  /** The user's OTP credentials (Keycloak's authenticator apps); none for a user Keycloak lacks. */
+  async function otpCredentialsOf(userId: string) {
+    try {
+      const credentials = await call((kc) => kc.users.getCredentials({ id: userId }));
+      return credentials.filter((credential) => credential.type === 'otp' && credential.id);
+    } catch (err) {
+      if (statusOf(err) === 404) return [];
+      throw err;
+    }
+  }
+
   async function endKeycloakSessions(userId: string): Promise<void> {
     try {
       await call((kc) => kc.users.logout({ id: userId }));
@@ -303,6 +314,27 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
         restore,
       );
       onRollback(tx, `restore the names of Keycloak user ${userId}`, restore);
+    },
+
+    async hasSecondFactor(_db, userId) {
+      return (await otpCredentialsOf(userId)).length > 0;
+    },
+
+    async resetSecondFactor(tx, userId) {
+      assertTracked(tx);
+      // A deleted OTP credential cannot be put back (Keycloak never hands out its secret), so it
+      // goes only once the transaction committed, as deleteUser's deletion does; retried until done.
+      afterCommit(tx, `remove the OTP credentials of Keycloak user ${userId}`, () =>
+        withRetries(`remove the OTP credentials of Keycloak user ${userId}`, async () => {
+          for (const credential of await otpCredentialsOf(userId)) {
+            try {
+              await call((kc) => kc.users.deleteCredential({ id: userId, credentialId: credential.id! }));
+            } catch (err) {
+              if (statusOf(err) !== 404) throw err;
+            }
+          }
+        }),
+      );
     },
   };
 }

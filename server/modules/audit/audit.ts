@@ -17,6 +17,7 @@ export type AuditAction =
   | 'user.rejected'
   | 'user.role-changed'
   | 'user.deleted'
+  | 'user.second_factor_reset'
   | 'invitation.created'
   | 'invitation.renewed'
   | 'user.registered'

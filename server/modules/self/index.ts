@@ -18,10 +18,12 @@ export const selfSchema = z.object({
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   associatedEntity: z.object({ id: z.uuid() }).nullable(),
+  /** Whether an authenticator app is set up as the second login factor (the profile shows it). */
+  secondFactor: z.boolean(),
 });
 
 /** The self answer of a user row: the same shape wherever a call answers with the own profile. */
-export function selfAnswer(user: UserRow): z.infer<typeof selfSchema> {
+export function selfAnswer(user: UserRow, secondFactor: boolean): z.infer<typeof selfSchema> {
   const entityId = isCompanyRole(user.role)
     ? user.companyId
     : user.role === 'SystemIntegratorAdmin'
@@ -37,7 +39,13 @@ export function selfAnswer(user: UserRow): z.infer<typeof selfSchema> {
     role: user.role,
     status: user.status,
     associatedEntity: entityId ? { id: entityId } : null,
+    secondFactor,
   };
+}
+
+/** Whether the user has a second factor at the identity provider; none without an IdP administration. */
+export async function hasSecondFactor(app: FastifyInstance, userId: string): Promise<boolean> {
+  return (await app.idpAdmin?.hasSecondFactor(app.db, userId)) ?? false;
 }
 
 /** GET /api/self: who am I — role, status and the company or system integrator I belong to. */
@@ -57,7 +65,7 @@ export async function selfModule(app: FastifyInstance) {
       const { id } = userOf(request);
       const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
       if (!user) throw unauthorized();
-      return selfAnswer(user);
+      return selfAnswer(user, await hasSecondFactor(app, user.id));
     },
   );
 }

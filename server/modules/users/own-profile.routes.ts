@@ -11,7 +11,7 @@ import { uuidParam } from '../../lib/ids';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
-import { selfAnswer, selfSchema } from '../self';
+import { hasSecondFactor, selfAnswer, selfSchema } from '../self';
 
 const personalDataBody = z.strictObject(ruledFields(PERSONAL_DATA_RULES));
 const userParams = z.strictObject({
@@ -45,6 +45,7 @@ export async function ownProfileRoutes(app: FastifyInstance) {
       // Only one's own data, and only while spec section 4 allows it.
       if (user.companyId !== companyId || user.id !== userId) throw forbidden();
       if (!mayEditPersonalData(user.role, user.status)) throw forbidden();
+      const secondFactor = await hasSecondFactor(app, userId);
       return app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
         if (!before) throw notFound();
@@ -72,7 +73,7 @@ export async function ownProfileRoutes(app: FastifyInstance) {
             after: pick(after),
           });
         }
-        return selfAnswer(after);
+        return selfAnswer(after, secondFactor);
       });
     },
   );

@@ -22,5 +22,17 @@ export const accountActionsMessages = {
       button: 'Passwort ändern',
       changed: 'Ihr Passwort wurde geändert.',
     },
+    secondFactor: {
+      heading: 'Zwei-Faktor-Anmeldung',
+      configured: 'eingerichtet',
+      notConfigured: 'nicht eingerichtet',
+      status: 'Zwei-Faktor-Anmeldung: %{state}',
+      required:
+        'Für Ihre Rolle ist die Zwei-Faktor-Anmeldung vorgeschrieben: Bei jeder Anmeldung geben Sie zusätzlich den Code aus Ihrer Authenticator-App ein.',
+      optional:
+        'Mit der Zwei-Faktor-Anmeldung geben Sie bei jeder Anmeldung zusätzlich einen Code aus einer Authenticator-App ein.',
+      button: 'Zwei-Faktor-Anmeldung einrichten',
+      configuredNow: 'Die Zwei-Faktor-Anmeldung wurde eingerichtet.',
+    },
   },
 };

@@ -49,6 +49,14 @@ export const administrationMessages = {
         successTitle: 'Administrator gelöscht',
         successText: '%{name} wurde gelöscht.',
       },
+      resetSecondFactor: {
+        button: 'Zwei-Faktor-Anmeldung zurücksetzen',
+        confirmTitle: 'Zwei-Faktor-Anmeldung zurücksetzen?',
+        confirmText:
+          'Soll die Zwei-Faktor-Anmeldung von %{name} (%{email}) wirklich zurückgesetzt werden? %{name} muss sie bei der nächsten Anmeldung neu einrichten; alle Anmeldungen werden beendet.',
+        confirmLabel: 'Zurücksetzen',
+        successText: 'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt.',
+      },
     },
   },
 };

@@ -61,6 +61,7 @@ export const companyMessages = {
         userRejected: 'Registrierung abgelehnt',
         userRoleChanged: 'Rolle geändert',
         userDeleted: 'Benutzerkonto gelöscht',
+        userSecondFactorReset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
         invitationCreated: 'Mitarbeitende eingeladen',
         invitationRenewed: 'Einladung erneut gesendet',
         userRegistered: 'Über Einladung registriert',

@@ -29,7 +29,8 @@ const phoneRow: PhoneRow = {
  * with Vorname, Nachname, E-Mail and Rolle (German role names), the generic search, sorting and
  * paging, and 'Als CSV exportieren' (the page shown) for everyone who may open it. A SystemAdmin
  * also gets 'Admin Account anlegen' (dialog createAdmin) and, on every row but their own,
- * 'Bearbeiten' (names; also by row click) and 'Löschen' (dialog deleteAdmin).
+ * 'Bearbeiten' (names; also by row click), 'Löschen' (dialog deleteAdmin) and 'Zwei-Faktor-Anmeldung
+ * zurücksetzen' (issue 24; an account without one answers the server's German 409 text).
  */
 export function AdministrationList() {
   const translate = useTranslate();
@@ -83,6 +84,7 @@ export function AdministrationList() {
               busy={actions.isPending}
               onEdit={setEditing}
               onDelete={(admin) => void actions.deleteAdmin(admin)}
+              onResetSecondFactor={(admin) => void actions.resetSecondFactor(admin)}
             />
           ) : null}
         </LumioDatagrid>
@@ -100,6 +102,7 @@ export function AdministrationList() {
           row={editing}
           onSave={actions.renameAdmin}
           onDelete={actions.deleteAdmin}
+          onResetSecondFactor={actions.resetSecondFactor}
           isPending={actions.isPending}
           onLoadError={(error) => {
             setEditing(null);
@@ -114,18 +117,20 @@ export function AdministrationList() {
 
 const stopRowClick = (event: MouseEvent) => event.stopPropagation();
 
-/** 'Bearbeiten' and 'Löschen' on every row but the SystemAdmin's own. */
+/** 'Bearbeiten', 'Löschen' and 'Zwei-Faktor-Anmeldung zurücksetzen' on every row but the SystemAdmin's own. */
 function RowActions({
   changeable,
   busy,
   onEdit,
   onDelete,
+  onResetSecondFactor,
 }: {
   label: string;
   changeable: (admin: Administrator) => boolean;
   busy: boolean;
   onEdit: (admin: Administrator) => void;
   onDelete: (admin: Administrator) => void;
+  onResetSecondFactor: (admin: Administrator) => void;
 }) {
   const translate = useTranslate();
   const admin = useRecordContext<Administrator>();
@@ -154,6 +159,17 @@ function RowActions({
         }}
       >
         {translate(`${T}.delete.button`)}
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy}
+        onClick={(event) => {
+          stopRowClick(event);
+          onResetSecondFactor(admin);
+        }}
+      >
+        {translate(`${T}.resetSecondFactor.button`)}
       </Button>
     </Box>
   );

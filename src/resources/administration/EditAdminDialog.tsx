@@ -33,6 +33,8 @@ export interface EditAdminDialogProps {
   onSave: (admin: Administrator, names: UpdateAdministratorPayload) => Promise<boolean>;
   /** Deleting from the dialog (dialog deleteAdmin follows): on a phone the rows have no actions. */
   onDelete: (admin: Administrator) => Promise<boolean>;
+  /** Resetting the second factor from the dialog (issue 24), for the phone as well. */
+  onResetSecondFactor: (admin: Administrator) => Promise<boolean>;
   isPending: boolean;
   /** The account could not be read (e.g. deleted meanwhile): the error dialog follows. */
   onLoadError: (error: unknown) => void;
@@ -43,9 +45,17 @@ export interface EditAdminDialogProps {
  * A SystemAdmin changes another administrator's first and last name (PUT /administrator/{id});
  * e-mail and role are shown, not changed (the e-mail is each administrator's own to change).
  * 'Speichern' stays disabled while a name breaks its rule or nothing changed. 'Löschen' is here
- * too, for the phone, whose list has no action column.
+ * too, for the phone, whose list has no action column, and so is 'Zwei-Faktor-Anmeldung zurücksetzen'.
  */
-export function EditAdminDialog({ row, onSave, onDelete, isPending, onLoadError, onClose }: EditAdminDialogProps) {
+export function EditAdminDialog({
+  row,
+  onSave,
+  onDelete,
+  onResetSecondFactor,
+  isPending,
+  onLoadError,
+  onClose,
+}: EditAdminDialogProps) {
   const translate = useTranslate();
   const { data: admin } = useGetOne<Administrator>(
     ADMINISTRATION_RESOURCE,
@@ -93,6 +103,14 @@ export function EditAdminDialog({ row, onSave, onDelete, isPending, onLoadError,
             slotProps={{ htmlInput: { readOnly: true } }}
             fullWidth
           />
+          <Button
+            variant="outlined"
+            disabled={isPending}
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={() => void onResetSecondFactor(admin).then((done) => done && onClose())}
+          >
+            {translate('app.administration.resetSecondFactor.button')}
+          </Button>
         </Stack>
       </LumioDialog>
     </Form>
@@ -105,7 +123,7 @@ function EditAdminActions({
   onDelete,
   isPending,
   onClose,
-}: Omit<EditAdminDialogProps, 'row' | 'onLoadError'> & { admin: Administrator }) {
+}: Omit<EditAdminDialogProps, 'row' | 'onLoadError' | 'onResetSecondFactor'> & { admin: Administrator }) {
   const translate = useTranslate();
   const { handleSubmit } = useFormContext();
   const values = useWatch() as Record<string, unknown>;

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCreate, useDelete, useUpdate } from 'react-admin';
+import { useState } from 'react';
+import { useCreate, useDataProvider, useDelete, useUpdate } from 'react-admin';
 import { useDialogs } from '../../components/dialogs';
+import type { LumioDataProvider } from '../../dataProvider';
 import type {
   Administrator,
   CreateAdministratorPayload,
@@ -22,13 +24,15 @@ const messageArgs = (admin: Omit<Administrator, 'id'>) => ({
 /**
  * The SystemAdmin's changes (spec "Dialogs": createAdmin, deleteAdmin; and renaming): the call,
  * then the success dialog ('{role} erstellt', 'Administrator gelöscht') or the shared error
- * dialog, and a fresh list either way. Deleting asks for confirmation first. Each resolves true
- * when the change was made.
+ * dialog, and a fresh list either way. Deleting and resetting the second factor (issue 24) ask
+ * for confirmation first. Each resolves true when the change was made.
  */
 export function useAdministratorActions() {
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
+  const dataProvider = useDataProvider<LumioDataProvider>();
+  const [resetting, setResetting] = useState(false);
   const queryClient = useQueryClient();
   const { confirm, showError, showSuccess } = useDialogs();
 
@@ -96,5 +100,26 @@ export function useAdministratorActions() {
     return done;
   }
 
-  return { createAdmin, renameAdmin, deleteAdmin, isPending: creating || updating || deleting };
+  async function resetSecondFactor(admin: Administrator): Promise<boolean> {
+    const confirmed = await confirm({
+      title: `${T}.resetSecondFactor.confirmTitle`,
+      content: `${T}.resetSecondFactor.confirmText`,
+      messageArgs: messageArgs(admin),
+      confirmLabel: `${T}.resetSecondFactor.confirmLabel`,
+      confirmColor: 'error',
+    });
+    if (!confirmed) return false;
+    setResetting(true);
+    const done = await attempt(() => dataProvider.resetSecondFactor(admin.id)).finally(() => setResetting(false));
+    if (done) void showSuccess({ text: `${T}.resetSecondFactor.successText`, messageArgs: messageArgs(admin) });
+    return done;
+  }
+
+  return {
+    createAdmin,
+    renameAdmin,
+    deleteAdmin,
+    resetSecondFactor,
+    isPending: creating || updating || deleting || resetting,
+  };
 }

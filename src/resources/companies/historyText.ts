@@ -31,6 +31,7 @@ const ACTION_TEXTS: Record<string, string> = {
   'user.rejected': 'userRejected',
   'user.role-changed': 'userRoleChanged',
   'user.deleted': 'userDeleted',
+  'user.second_factor_reset': 'userSecondFactorReset',
   'invitation.created': 'invitationCreated',
   'invitation.renewed': 'invitationRenewed',
   'user.registered': 'userRegistered',
