@@ -28,7 +28,7 @@ const EXTRA_STYLE = `<style>
 ol.steps{padding-left:20px;margin:0 0 8px}ol.steps li{margin:8px 0;line-height:1.5}
 .qr{display:block;width:200px;height:200px;margin:12px auto}
 #kc-totp-secret-key{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:16px;letter-spacing:.05em;
-word-break:break-all;background:#f3f6fa;padding:8px 10px;border-radius:6px}
+background:#f3f6fa;padding:8px 10px;border-radius:6px}
 .hint{font-size:13px;color:#5b6b7c;margin:4px 0 0}
 </style>`;
 
