@@ -15,6 +15,7 @@ import { redactPath } from './lib/log-redaction';
 import { loggerOptions } from './lib/logger';
 import { eidPlugin } from './eid';
 import { derivePseudonymKey } from './eid/pseudonym';
+import { deriveSecondFactorKey } from './idp/second-factor';
 import { registerEmbeddedIdp } from './idp';
 import { registerKeycloakIdpAdmin } from './idp/keycloak';
 import { jobsPlugin } from './jobs/plugin';
@@ -156,10 +157,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
 
   const clock = options.clock ?? (() => new Date());
-  // One key for the seeded bindings and the binding service: in memory-only mode every load of
-  // the documents' key makes a new one.
-  const pseudonymKey = derivePseudonymKey(await loadDocumentKey(config));
-  if (config.seedDemoData) await seedDemoData(database.db, { pseudonymKey });
+  // One key for the seeded bindings and second factors, the binding service and the identity
+  // provider: in memory-only mode every load of the documents' key makes a new one.
+  const documentKey = await loadDocumentKey(config);
+  const pseudonymKey = derivePseudonymKey(documentKey);
+  const secondFactorKey = deriveSecondFactorKey(documentKey);
+  if (config.seedDemoData) await seedDemoData(database.db, { pseudonymKey, secondFactorKey });
 
   // Cross-cutting plugins, in the order they act on a request.
   await app.register(errorsPlugin);
@@ -182,7 +185,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     jobSchedules: options.jobSchedules,
   });
 
-  const idp = config.embedded ? await registerEmbeddedIdp(app, { config, db: database.db }) : undefined;
+  const idp = config.embedded
+    ? await registerEmbeddedIdp(app, { config, db: database.db, secondFactorKey })
+    : undefined;
   if (!idp) await registerKeycloakIdpAdmin(app, { config, db: database.db });
   await app.register(eidPlugin, { clock });
   await app.register(authPlugin, {

@@ -1,10 +1,12 @@
 import { addDays } from 'date-fns/addDays';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { EMPLOYEE_INVITATION_VALID_DAYS } from '../../src/domain/employeeInvitation';
+import { DEMO_TOTP_SECRET, isSecondFactorRequired } from '../../src/domain/secondFactor';
 import { pseudonymHash } from '../eid/pseudonym';
 import { asOnCard, DEMO_BOUND_CARD, simulatedCardNumber } from '../eid/simulator';
 import type { IdpUserInput } from '../idp/admin-port';
 import { hashPassword } from '../idp/passwords';
+import { enrol } from '../idp/second-factor';
 import type { Db, Tx } from './client';
 import { hashSecretToken } from '../lib/secret-token';
 import { seedDemoLicenses } from './seed-licenses';
@@ -99,6 +101,12 @@ const DEMO_EID_REVIEW_CARD_FAMILY_NAME = 'Lindner-Berg';
 export interface SeedSecrets {
   /** Key of the pseudonyms' HMAC (server/eid/pseudonym.ts), for the demo users' bound cards. */
   pseudonymKey: Buffer;
+  /**
+   * Key of the embedded provider's second factors (server/idp/second-factor.ts): the demo accounts
+   * of the provider roles are enrolled with DEMO_TOTP_SECRET. Keycloak's demo accounts are enrolled
+   * in the realm instead.
+   */
+  secondFactorKey?: Buffer;
 }
 
 /** A demo account: the portal's user and, at the identity provider, a login with DEMO_PASSWORD. */
@@ -112,17 +120,26 @@ export interface DemoAccount extends IdpUserInput {
  * subject) in `tx`, every one with the password DEMO_PASSWORD. The embedded provider's is below;
  * Keycloak's is server/idp/keycloak/demo-accounts.ts (`npm run seed:keycloak`).
  */
-export type CreateDemoAccounts = (tx: Tx, accounts: DemoAccount[]) => Promise<void>;
+export type CreateDemoAccounts = (tx: Tx, accounts: DemoAccount[], secrets: SeedSecrets) => Promise<void>;
 
-/** The embedded provider's accounts are the rows themselves, with one scrypt hash of DEMO_PASSWORD. */
-export const createEmbeddedDemoAccounts: CreateDemoAccounts = async (tx, accounts) => {
+/**
+ * The embedded provider's accounts are the rows themselves, with one scrypt hash of DEMO_PASSWORD;
+ * those of the roles that need a second factor have DEMO_TOTP_SECRET as theirs (the demo is never
+ * seeded in production: see seedDemoData).
+ */
+export const createEmbeddedDemoAccounts: CreateDemoAccounts = async (tx, accounts, { secondFactorKey }) => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
-  await tx
+  const created = await tx
     .insert(users)
     .values(
       accounts.map(({ disabled, ...account }) => ({ ...account, passwordHash, disabledAt: disabled ? now : null })),
-    );
+    )
+    .returning({ id: users.id, role: users.role });
+  if (!secondFactorKey) return;
+  for (const user of created.filter((row) => isSecondFactorRequired(row.role))) {
+    await enrol(tx, secondFactorKey, { userId: user.id, secret: DEMO_TOTP_SECRET, label: 'Demo' });
+  }
 };
 
 /** An account of the demo: defaults for the fields most of them share. */
@@ -147,9 +164,10 @@ function account(
  */
 export async function seedDemoData(
   db: Db,
-  { pseudonymKey }: SeedSecrets,
+  secrets: SeedSecrets,
   createAccounts: CreateDemoAccounts = createEmbeddedDemoAccounts,
 ): Promise<boolean> {
+  const { pseudonymKey } = secrets;
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return false;
 
@@ -225,130 +243,134 @@ export async function seedDemoData(
     });
 
     const ownerEmail = 'inhaber@studio-sonnenschein.example';
-    await createAccounts(tx, [
-      account({
-        email: ownerEmail,
-        firstName: 'Stefan',
-        lastName: 'Sonnenschein',
-        salutation: 'Herr',
-        birthDate: '1975-04-12',
-        role: 'Owner',
-        companyId: sonnenschein.id,
-      }),
-      account({ email: 'systemadmin@lumio.example', firstName: 'Sabine', lastName: 'System', role: 'SystemAdmin' }),
-      account({ email: 'admin@lumio.example', firstName: 'Anton', lastName: 'Admin', role: 'LumioAdmin' }),
-      account({
-        email: 'integrator@fotosoft.example',
-        firstName: 'Ingo',
-        lastName: 'Integrator',
-        role: 'SystemIntegratorAdmin',
-        systemIntegratorId: fotosoft.id,
-      }),
-      // The administration's list shows more than one of each role, and two integrators' admins.
-      account({ email: 'betrieb@lumio.example', firstName: 'Berta', lastName: 'Betrieb', role: 'LumioAdmin' }),
-      account({
-        email: 'integrator@bildwerk.example',
-        firstName: 'Bodo',
-        lastName: 'Bildwerk',
-        role: 'SystemIntegratorAdmin',
-        systemIntegratorId: bildwerk.id,
-      }),
-      account({
-        email: 'kontoadmin@studio-sonnenschein.example',
-        firstName: 'Kim',
-        lastName: 'Konto',
-        salutation: 'Divers',
-        birthDate: '1988-09-30',
-        role: 'AccountAdministrator',
-        companyId: sonnenschein.id,
-      }),
-      account({
-        email: 'mitarbeiterin@studio-sonnenschein.example',
-        firstName: 'Maria',
-        lastName: 'Mitarbeit',
-        salutation: 'Frau',
-        birthDate: '1995-01-23',
-        role: 'Employee',
-        companyId: sonnenschein.id,
-      }),
-      ...MORE_EMPLOYEES.map(([salutation, firstName, lastName, birthDate]) =>
+    await createAccounts(
+      tx,
+      [
         account({
-          email: demoEmail(firstName, lastName),
-          firstName,
-          lastName,
-          salutation,
-          birthDate,
+          email: ownerEmail,
+          firstName: 'Stefan',
+          lastName: 'Sonnenschein',
+          salutation: 'Herr',
+          birthDate: '1975-04-12',
+          role: 'Owner',
+          companyId: sonnenschein.id,
+        }),
+        account({ email: 'systemadmin@lumio.example', firstName: 'Sabine', lastName: 'System', role: 'SystemAdmin' }),
+        account({ email: 'admin@lumio.example', firstName: 'Anton', lastName: 'Admin', role: 'LumioAdmin' }),
+        account({
+          email: 'integrator@fotosoft.example',
+          firstName: 'Ingo',
+          lastName: 'Integrator',
+          role: 'SystemIntegratorAdmin',
+          systemIntegratorId: fotosoft.id,
+        }),
+        // The administration's list shows more than one of each role, and two integrators' admins.
+        account({ email: 'betrieb@lumio.example', firstName: 'Berta', lastName: 'Betrieb', role: 'LumioAdmin' }),
+        account({
+          email: 'integrator@bildwerk.example',
+          firstName: 'Bodo',
+          lastName: 'Bildwerk',
+          role: 'SystemIntegratorAdmin',
+          systemIntegratorId: bildwerk.id,
+        }),
+        account({
+          email: 'kontoadmin@studio-sonnenschein.example',
+          firstName: 'Kim',
+          lastName: 'Konto',
+          salutation: 'Divers',
+          birthDate: '1988-09-30',
+          role: 'AccountAdministrator',
+          companyId: sonnenschein.id,
+        }),
+        account({
+          email: 'mitarbeiterin@studio-sonnenschein.example',
+          firstName: 'Maria',
+          lastName: 'Mitarbeit',
+          salutation: 'Frau',
+          birthDate: '1995-01-23',
           role: 'Employee',
           companyId: sonnenschein.id,
         }),
-      ),
-      // One person in every status of the machine (ARCHITECTURE.md): the two pending ones are
-      // listed under 'Zu prüfende Mitarbeitende'.
-      account({
-        status: 'Unverified',
-        email: 'neuling@studio-sonnenschein.example',
-        firstName: 'Paul',
-        lastName: 'Prüfling',
-        salutation: 'Herr',
-        birthDate: '2001-03-12',
-        role: 'Employee',
-        companyId: sonnenschein.id,
-      }),
-      account({
-        status: 'Verified',
-        email: 'verifiziert@studio-sonnenschein.example',
-        firstName: 'Vera',
-        lastName: 'Vogel',
-        salutation: 'Frau',
-        birthDate: '1998-08-18',
-        role: 'Employee',
-        companyId: sonnenschein.id,
-      }),
-      account({
-        status: 'Approved',
-        email: 'freigegeben@studio-sonnenschein.example',
-        firstName: 'Frieda',
-        lastName: 'Frei',
-        salutation: 'Frau',
-        birthDate: '1983-10-04',
-        role: 'Employee',
-        companyId: sonnenschein.id,
-      }),
-      account({
-        status: 'Rejected',
-        // Rejecting disables the account at the identity provider, as the company's 'Ablehnen' does.
-        disabled: true,
-        email: 'abgelehnt@studio-sonnenschein.example',
-        firstName: 'Rolf',
-        lastName: 'Rau',
-        salutation: 'Herr',
-        birthDate: '1977-02-27',
-        role: 'Employee',
-        companyId: sonnenschein.id,
-      }),
-      account({
-        // Approved before her eID: her card differs from the profile, and a LumioAdmin reviews it.
-        status: 'Approved',
-        email: DEMO_EID_REVIEW_EMAIL,
-        firstName: 'Lena',
-        lastName: 'Lindner',
-        salutation: 'Frau',
-        birthDate: '1992-11-03',
-        role: 'Employee',
-        companyId: sonnenschein.id,
-      }),
-      account({
-        // An owner starts as Approved (the provider approved the application) and still lacks the eID.
-        status: 'Approved',
-        email: 'neu@studio-morgenrot.example',
-        firstName: 'Nora',
-        lastName: 'Neumann',
-        salutation: 'Frau',
-        birthDate: '1990-06-15',
-        role: 'Owner',
-        companyId: morgenrot.id,
-      }),
-    ]);
+        ...MORE_EMPLOYEES.map(([salutation, firstName, lastName, birthDate]) =>
+          account({
+            email: demoEmail(firstName, lastName),
+            firstName,
+            lastName,
+            salutation,
+            birthDate,
+            role: 'Employee',
+            companyId: sonnenschein.id,
+          }),
+        ),
+        // One person in every status of the machine (ARCHITECTURE.md): the two pending ones are
+        // listed under 'Zu prüfende Mitarbeitende'.
+        account({
+          status: 'Unverified',
+          email: 'neuling@studio-sonnenschein.example',
+          firstName: 'Paul',
+          lastName: 'Prüfling',
+          salutation: 'Herr',
+          birthDate: '2001-03-12',
+          role: 'Employee',
+          companyId: sonnenschein.id,
+        }),
+        account({
+          status: 'Verified',
+          email: 'verifiziert@studio-sonnenschein.example',
+          firstName: 'Vera',
+          lastName: 'Vogel',
+          salutation: 'Frau',
+          birthDate: '1998-08-18',
+          role: 'Employee',
+          companyId: sonnenschein.id,
+        }),
+        account({
+          status: 'Approved',
+          email: 'freigegeben@studio-sonnenschein.example',
+          firstName: 'Frieda',
+          lastName: 'Frei',
+          salutation: 'Frau',
+          birthDate: '1983-10-04',
+          role: 'Employee',
+          companyId: sonnenschein.id,
+        }),
+        account({
+          status: 'Rejected',
+          // Rejecting disables the account at the identity provider, as the company's 'Ablehnen' does.
+          disabled: true,
+          email: 'abgelehnt@studio-sonnenschein.example',
+          firstName: 'Rolf',
+          lastName: 'Rau',
+          salutation: 'Herr',
+          birthDate: '1977-02-27',
+          role: 'Employee',
+          companyId: sonnenschein.id,
+        }),
+        account({
+          // Approved before her eID: her card differs from the profile, and a LumioAdmin reviews it.
+          status: 'Approved',
+          email: DEMO_EID_REVIEW_EMAIL,
+          firstName: 'Lena',
+          lastName: 'Lindner',
+          salutation: 'Frau',
+          birthDate: '1992-11-03',
+          role: 'Employee',
+          companyId: sonnenschein.id,
+        }),
+        account({
+          // An owner starts as Approved (the provider approved the application) and still lacks the eID.
+          status: 'Approved',
+          email: 'neu@studio-morgenrot.example',
+          firstName: 'Nora',
+          lastName: 'Neumann',
+          salutation: 'Frau',
+          birthDate: '1990-06-15',
+          role: 'Owner',
+          companyId: morgenrot.id,
+        }),
+      ],
+      secrets,
+    );
 
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));
     const now = new Date();

@@ -85,9 +85,9 @@ function limitTokenRequests(app: FastifyInstance, tokenPath: string, max: number
  */
 export async function registerEmbeddedIdp(
   app: FastifyInstance,
-  deps: { config: AppConfig; db: Db },
+  deps: { config: AppConfig; db: Db; secondFactorKey: Buffer },
 ): Promise<EmbeddedIdp> {
-  const { config, db } = deps;
+  const { config, db, secondFactorKey } = deps;
   const issuer = config.keycloak.issuer;
   const basePath = new URL(issuer).pathname;
   const origins = [new URL(config.publicUrl).origin];
@@ -102,7 +102,15 @@ export async function registerEmbeddedIdp(
   if (!app.hasDecorator('use')) await app.register(middie);
   // Two scopes: the login form has its own error handler (rate limit answered as HTML).
   await app.register(async (login) => {
-    registerInteractionRoutes(login, { provider, config, db, basePath, origins, footer: () => pageFooter(config) });
+    registerInteractionRoutes(login, {
+      provider,
+      config,
+      db,
+      secondFactorKey,
+      basePath,
+      origins,
+      footer: () => pageFooter(config),
+    });
   });
   // Account activation: the set-password page of the IdP-admin port's links, with its own error handler too.
   await app.register(async (activation) => {

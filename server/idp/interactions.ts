@@ -1,13 +1,36 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
+import QRCode from 'qrcode';
 import { z } from 'zod';
+import { isSecondFactorRequired } from '../../src/domain/secondFactor';
 import { hasControlCharacters } from '../../src/domain/validation';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { checkLogin, findUserById, type LoginResult } from './accounts';
-import { UPDATE_PASSWORD, UPDATE_PASSWORD_PROMPT, type KcActionResult } from './kc-action';
+import {
+  CONFIGURE_TOTP,
+  CONFIGURE_TOTP_PROMPT,
+  UPDATE_PASSWORD,
+  UPDATE_PASSWORD_PROMPT,
+  type KcActionResult,
+  type KcActionStatus,
+} from './kc-action';
 import { MESSAGES, renderLoginPage, renderMessagePage } from './login-page';
+import { loginThrottleKeys, recordLoginAttempt } from './login-throttle';
+import {
+  embeddedHasSecondFactor,
+  enrol,
+  groupedSecret,
+  matchingStep,
+  newSecret,
+  openSecret,
+  otpauthUri,
+  sealSecret,
+  usableStep,
+  spendStep,
+} from './second-factor';
+import { renderCodePage, renderEnrolPage, SECOND_FACTOR_TEXTS } from './second-factor-pages';
 import { submitUpdatePassword } from './update-password';
 import { renderUpdatePasswordPage } from './update-password-page';
 
@@ -15,6 +38,8 @@ export interface InteractionRouteOptions {
   provider: Provider;
   config: AppConfig;
   db: Db;
+  /** Seals the second factor's secrets (second-factor.ts), derived from the documents' key. */
+  secondFactorKey: Buffer;
   basePath: string;
   origins: string[];
   /** Footer line, computed per page (it carries the year). */
@@ -31,6 +56,35 @@ const loginForm = z.object({
   password: z.string().max(1024).default(''),
 });
 
+const secondFactorForm = z.object({
+  otp: z.string().max(64).default(''),
+  userLabel: z.string().max(100).default(''),
+  'cancel-aia': z.string().max(16).optional(),
+});
+
+/**
+ * The second step of a login, kept in the interaction's own stored state (its `result`, which
+ * oidc-provider saves with the interaction and replaces when the login completes): the account
+ * whose password was right, and whether it is asked for a code or sets up its app. The code step
+ * exists only behind the password step of the same interaction. A new secret is sealed to the
+ * interaction (its uid as additional data) until its first code confirms it.
+ */
+interface PendingSecondFactor {
+  accountId: string;
+  kind: 'code' | 'enrol';
+  sealedSecret?: string;
+}
+
+const PENDING_KEY = 'lumioSecondFactor';
+
+function pendingOf(interaction: Interaction): PendingSecondFactor | undefined {
+  const value = (interaction.result as Record<string, unknown> | undefined)?.[PENDING_KEY] as
+    Partial<PendingSecondFactor> | undefined;
+  if (!value || typeof value.accountId !== 'string') return undefined;
+  if (value.kind !== 'code' && value.kind !== 'enrol') return undefined;
+  return { accountId: value.accountId, kind: value.kind, sealedSecret: value.sealedSecret };
+}
+
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
 /**
@@ -40,7 +94,7 @@ type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
  * cross-site post finds no interaction.
  */
 export function registerInteractionRoutes(app: FastifyInstance, opts: InteractionRouteOptions): void {
-  const { provider, config, db, basePath, origins } = opts;
+  const { provider, config, db, basePath, origins, secondFactorKey } = opts;
   const { footer } = opts;
   const path = `${basePath}/login-actions/authenticate/:uid`;
   const actionFor = (uid: string) => `${basePath}/login-actions/authenticate/${encodeURIComponent(uid)}`;
@@ -144,10 +198,133 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
     return reply.redirect(returnTo, 303);
   }
 
+  /** Stores the second step in the interaction (see PendingSecondFactor). */
+  async function savePending(interaction: Interaction, pending: PendingSecondFactor) {
+    interaction.result = { [PENDING_KEY]: pending };
+    await interaction.persist();
+  }
+
+  async function startEnrolment(interaction: Interaction, accountId: string): Promise<PendingSecondFactor> {
+    const pending: PendingSecondFactor = {
+      accountId,
+      kind: 'enrol',
+      sealedSecret: sealSecret(secondFactorKey, `interaction:${interaction.uid}`, newSecret()),
+    };
+    await savePending(interaction, pending);
+    return pending;
+  }
+
+  async function showSecondFactor(
+    reply: FastifyReply,
+    interaction: Interaction,
+    pending: PendingSecondFactor,
+    page: { error?: string; userLabel?: string } = {},
+  ) {
+    const action = actionFor(interaction.uid);
+    if (pending.kind === 'code')
+      return sendHtml(reply, renderCodePage({ action, error: page.error, footer: footer() }));
+    const user = await findUserById(db, pending.accountId);
+    if (!user || !pending.sealedSecret) return sendExpired(reply);
+    const secret = openSecret(secondFactorKey, `interaction:${interaction.uid}`, pending.sealedSecret);
+    const qrSvg = await QRCode.toString(otpauthUri(user.email, secret), { type: 'svg' });
+    const html = renderEnrolPage({
+      action,
+      qrSvg,
+      groupedKey: groupedSecret(secret),
+      userLabel: page.userLabel,
+      error: page.error,
+      cancellable: interaction.prompt.name === CONFIGURE_TOTP_PROMPT,
+      footer: footer(),
+    });
+    return sendHtml(reply, html);
+  }
+
+  /** Completes the login step (the password, and the second factor where there is one). */
+  async function completeLogin(request: UidRequest, reply: FastifyReply, accountId: string) {
+    request.log.info({ userId: accountId }, 'login succeeded');
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(returnTo, 303);
+  }
+
+  async function finishKcAction(request: UidRequest, reply: FastifyReply, action: string, status: KcActionStatus) {
+    request.log.info({ action, status }, 'account action ended');
+    const result: KcActionResult = { kcAction: { action, status } };
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { ...result });
+    return reply.redirect(returnTo, 303);
+  }
+
+  /**
+   * The submitted code page or set-up page. A wrong code counts in the login throttle like a wrong
+   * password (same keys), so the second factor cannot be guessed faster than a password; while a
+   * wait runs every code is refused with the throttle's message (the password was right, so this
+   * says nothing an attacker did not know).
+   */
+  async function answerSecondFactor(
+    request: UidRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    pending: PendingSecondFactor,
+  ) {
+    const user = await findUserById(db, pending.accountId);
+    if (!user || user.disabledAt) return sendExpired(reply);
+    const form = secondFactorForm.safeParse(request.body ?? {});
+    const data = form.success ? form.data : { otp: '', userLabel: '', 'cancel-aia': undefined };
+    const isAction = interaction.prompt.name === CONFIGURE_TOTP_PROMPT;
+    if (isAction && data['cancel-aia'] !== undefined)
+      return finishKcAction(request, reply, CONFIGURE_TOTP, 'cancelled');
+    const code = data.otp.replace(/\s/g, '');
+    const userLabel = data.userLabel;
+    if (!form.success || code === '') {
+      const error = form.success ? SECOND_FACTOR_TEXTS.missingCode : SECOND_FACTOR_TEXTS.invalidCode;
+      return showSecondFactor(reply, interaction, pending, { error, userLabel });
+    }
+    const now = new Date();
+    let ok: boolean;
+    let secret: string | undefined;
+    let step: number | undefined;
+    if (pending.kind === 'code') {
+      step = await usableStep(db, secondFactorKey, user.id, code, now);
+      ok = step !== undefined;
+    } else {
+      secret = openSecret(secondFactorKey, `interaction:${interaction.uid}`, pending.sealedSecret ?? '');
+      step = matchingStep(secret, code, now);
+      ok = step !== undefined;
+    }
+    // The throttle decides before the code is spent: during a wait the right code stays usable.
+    const { throttled } = await recordLoginAttempt(db, loginThrottleKeys(user.email, request.ip), ok, now);
+    if (!throttled && ok && pending.kind === 'code') ok = await spendStep(db, user.id, step!);
+    if (throttled || !ok) {
+      request.log.info({ throttled }, 'second factor refused');
+      const error = throttled ? MESSAGES.tooManyAttempts : SECOND_FACTOR_TEXTS.invalidCode;
+      return showSecondFactor(reply, interaction, pending, { error, userLabel });
+    }
+    if (pending.kind === 'enrol') {
+      await enrol(db, secondFactorKey, { userId: user.id, secret: secret!, label: userLabel, usedStep: step });
+      request.log.info({ userId: user.id }, 'second factor set up');
+    }
+    return isAction
+      ? finishKcAction(request, reply, CONFIGURE_TOTP, 'success')
+      : completeLogin(request, reply, user.id);
+  }
+
   app.get(path, routeOptions, async (request: UidRequest, reply) => {
     const interaction = await interactionOf(request, reply);
     if (!interaction) return sendExpired(reply);
     if (interaction.prompt.name === UPDATE_PASSWORD_PROMPT) return showUpdatePassword(reply, interaction);
+    if (interaction.prompt.name === CONFIGURE_TOTP_PROMPT) {
+      const accountId = interaction.session?.accountId;
+      if (!accountId) return sendExpired(reply);
+      const existing = pendingOf(interaction);
+      const pending = existing?.accountId === accountId ? existing : await startEnrolment(interaction, accountId);
+      return showSecondFactor(reply, interaction, pending);
+    }
+    const pending = pendingOf(interaction);
+    if (interaction.prompt.name === 'login' && pending) return showSecondFactor(reply, interaction, pending);
     if (interaction.prompt.name === 'login') {
       const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
       return sendHtml(reply, renderLoginPage({ action: actionFor(interaction.uid), username: hint, footer: footer() }));
@@ -168,7 +345,14 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
     async (request: UidRequest, reply) => {
       const interaction = await interactionOf(request, reply);
       if (interaction?.prompt.name === UPDATE_PASSWORD_PROMPT) return answerUpdatePassword(request, reply, interaction);
+      if (interaction?.prompt.name === CONFIGURE_TOTP_PROMPT) {
+        const pending = pendingOf(interaction);
+        if (!pending || pending.accountId !== interaction.session?.accountId) return sendExpired(reply);
+        return answerSecondFactor(request, reply, interaction, pending);
+      }
       if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
+      const pending = pendingOf(interaction);
+      if (pending) return answerSecondFactor(request, reply, interaction, pending);
       const form = loginForm.safeParse(request.body ?? {});
       const username = form.success ? form.data.username : '';
       // An empty field cannot be right; like Keycloak, it is refused without counting as a failed
@@ -192,14 +376,19 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
           }),
         );
       }
-      request.log.info({ userId: result.userId }, 'login succeeded');
-      const returnTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: result.userId } },
-        { mergeWithLastSubmission: false },
-      );
-      return reply.redirect(returnTo, 303);
+      // The right password; the second factor, where the user has one or their role needs one.
+      if (await embeddedHasSecondFactor(db, result.userId)) {
+        request.log.info({ userId: result.userId }, 'password accepted, second factor asked');
+        const pending: PendingSecondFactor = { accountId: result.userId, kind: 'code' };
+        await savePending(interaction, pending);
+        return showSecondFactor(reply, interaction, pending);
+      }
+      const user = await findUserById(db, result.userId);
+      if (user && isSecondFactorRequired(user.role)) {
+        request.log.info({ userId: result.userId }, 'password accepted, second factor to set up');
+        return showSecondFactor(reply, interaction, await startEnrolment(interaction, result.userId));
+      }
+      return completeLogin(request, reply, result.userId);
     },
   );
 }

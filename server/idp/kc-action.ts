@@ -7,13 +7,17 @@ import { errors, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provide
  * page, and answers the client as usual (a code), with `kc_action` and `kc_action_status`
  * (`success` or `cancelled`) added to the redirect. keycloak-js starts one with
  * `login({ action })` and reports the status to `onActionUpdate`. The embedded provider supports
- * the one action the portal uses: UPDATE_PASSWORD.
+ * the actions the portal uses: UPDATE_PASSWORD and CONFIGURE_TOTP (set up, or replace, the
+ * authenticator app of the second factor).
  */
 export const UPDATE_PASSWORD = 'UPDATE_PASSWORD';
-export const SUPPORTED_KC_ACTIONS: readonly string[] = [UPDATE_PASSWORD];
+export const CONFIGURE_TOTP = 'CONFIGURE_TOTP';
+export const SUPPORTED_KC_ACTIONS: readonly string[] = [UPDATE_PASSWORD, CONFIGURE_TOTP];
 
 /** The interaction prompt of UPDATE_PASSWORD (interactions.ts shows its page). */
 export const UPDATE_PASSWORD_PROMPT = 'update_password';
+/** The interaction prompt of CONFIGURE_TOTP (interactions.ts shows the set-up page). */
+export const CONFIGURE_TOTP_PROMPT = 'configure_totp';
 
 export type KcActionStatus = 'success' | 'cancelled';
 
@@ -40,24 +44,24 @@ function answeredAction(ctx: KoaContextWithOIDC): KcActionResult['kcAction'] | u
 }
 
 /**
- * oidc-provider's interaction policy with one more prompt after login and consent: a request
- * with kc_action=UPDATE_PASSWORD always shows the password page once, also when the user is
- * signed in already; its answer (success or cancelled) lets the authorization finish.
+ * oidc-provider's interaction policy with one more prompt per action after login and consent: a
+ * request with kc_action=UPDATE_PASSWORD (CONFIGURE_TOTP) always shows the password (set-up) page
+ * once, also when the user is signed in already; its answer (success or cancelled) lets the
+ * authorization finish.
  */
 export function interactionPolicyWithKcAction(): interactionPolicy.Prompt[] {
   const { Check, Prompt, base } = interactionPolicy;
   const policy = base();
-  policy.add(
+  const actionPrompt = (action: string, prompt: string, description: string) =>
     new Prompt(
-      { name: UPDATE_PASSWORD_PROMPT, requestable: false },
-      new Check(
-        'kc_action_update_password',
-        'the client asked the user to change the password',
-        'interaction_required',
-        (ctx) =>
-          kcActionOf(ctx) === UPDATE_PASSWORD && !answeredAction(ctx) ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
+      { name: prompt, requestable: false },
+      new Check(`kc_action_${action.toLowerCase()}`, description, 'interaction_required', (ctx) =>
+        kcActionOf(ctx) === action && !answeredAction(ctx) ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
       ),
-    ),
+    );
+  policy.add(actionPrompt(UPDATE_PASSWORD, UPDATE_PASSWORD_PROMPT, 'the client asked the user to change the password'));
+  policy.add(
+    actionPrompt(CONFIGURE_TOTP, CONFIGURE_TOTP_PROMPT, 'the client asked the user to set up the second factor'),
   );
   return policy;
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Self } from '../../../src/domain/self';
-import { demoTotpCode } from '../../../scripts/lib/totp.mjs';
+import { DEMO_TOTP_SECRET, totpCode } from '../../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD, type DemoUser } from './demoUsers';
 
 /** The header menu landmark of the signed-in app (on a phone: inside the drawer, once opened). */
@@ -16,15 +16,17 @@ export async function expectLandingPage(page: Page): Promise<void> {
 }
 
 const usedCodeSteps = new Map<string, Set<number>>();
+/** The authenticator apps this process set up (by e-mail); the demo accounts' have DEMO_TOTP_SECRET. */
+const appSecrets = new Map<string, string>();
 
-/** TEMP: a demo code of the current, next or previous 30 s step this process has not sent for the account. */
-function unusedDemoCode(email: string): string {
+/** TEMP: a code of the current, next or previous 30 s step this process has not sent for the account. */
+function unusedCode(email: string): string {
   const step = Math.floor(Date.now() / 30_000);
   const used = usedCodeSteps.get(email) ?? new Set<number>();
   usedCodeSteps.set(email, used);
   const free = [step, step + 1, step - 1].find((candidate) => !used.has(candidate)) ?? step;
   used.add(free);
-  return demoTotpCode(new Date(free * 30_000));
+  return totpCode(appSecrets.get(email) ?? DEMO_TOTP_SECRET, new Date(free * 30_000));
 }
 
 export interface LogInOptions {
@@ -64,15 +66,22 @@ export async function logIn(
 
   // TEMP (issue 24, Keycloak helper): the provider roles' demo accounts answer the code page.
   // Keycloak takes each code once per account; within its look-around window three steps are valid.
+  // A new account of those roles sets up its app first: the key the page shows (Keycloak's id).
   const otp = page.locator('input[name="otp"]');
+  const secretKey = page.locator('#kc-totp-secret-key');
   await expect(
     otp
+      .or(secretKey)
       .or(mainMenu(page).getByRole('button', { name: 'Abmelden' }))
       .or(menuButton(page))
       .first(),
   ).toBeVisible();
-  if (await otp.isVisible()) {
-    await otp.fill(unusedDemoCode(user.email));
+  if (await secretKey.isVisible()) {
+    appSecrets.set(user.email, (await secretKey.innerText()).replace(/\s/g, ''));
+    await page.locator('input[name="otp"], input[name="totp"]').fill(unusedCode(user.email));
+    await page.locator('#kc-login, #saveTOTPBtn').first().click();
+  } else if (await otp.isVisible()) {
+    await otp.fill(unusedCode(user.email));
     await page.locator('#kc-login').click();
   }
 
