@@ -19,7 +19,10 @@ const usedCodeSteps = new Map<string, Set<number>>();
 /** The authenticator apps this process set up (by e-mail); the demo accounts' have DEMO_TOTP_SECRET. */
 const appSecrets = new Map<string, string>();
 
-/** TEMP: a code of the current, next or previous 30 s step this process has not sent for the account. */
+/**
+ * A code of the current, next or previous 30 s step this process has not sent for the account: both
+ * identity providers take each code once per account, and within the look-around window all three are valid.
+ */
 function unusedCode(email: string): string {
   const step = Math.floor(Date.now() / 30_000);
   const used = usedCodeSteps.get(email) ?? new Set<number>();
@@ -64,9 +67,8 @@ export async function logIn(
   );
   await page.locator('#kc-login').click();
 
-  // TEMP (issue 24, Keycloak helper): the provider roles' demo accounts answer the code page.
-  // Keycloak takes each code once per account; within its look-around window three steps are valid.
-  // A new account of those roles sets up its app first: the key the page shows (Keycloak's id).
+  // Issue 24: the provider roles' demo accounts (and whoever set one up) answer the code page; a new
+  // account of those roles sets up its app first with the key the page shows (Keycloak's id).
   const otp = page.locator('input[name="otp"]');
   const secretKey = page.locator('#kc-totp-secret-key');
   await expect(
