@@ -1,25 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { DEMO } from './helpers/app';
-import { loginAs } from './helpers/login';
-
-const refresh = (app: FastifyInstance, refreshToken: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/realms/lumio/protocol/openid-connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      client_id: 'lumio-web',
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-    }).toString(),
-  });
+import { loginAs, refreshTokens } from './helpers/login';
 
 describe('embedded identity provider across a restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'lumio-idp-'));
@@ -46,7 +33,7 @@ describe('embedded identity provider across a restart', () => {
 
     const second = await start();
     try {
-      const res = await refresh(second, refreshToken);
+      const res = await refreshTokens(second, refreshToken);
       expect(res.statusCode).toBe(200);
       expect(res.json().refresh_token).toMatch(/^lumio-rt\./);
       const self = await second.inject({ url: '/api/self', headers: { authorization: `Bearer ${accessToken}` } });

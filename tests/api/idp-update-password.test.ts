@@ -11,6 +11,7 @@ import {
   exchangeCode,
   locationOf,
   loginWithFlow,
+  refreshTokens,
   startLogin,
   submitLogin,
   type AuthorizationStart,
@@ -121,17 +122,7 @@ describe("the identity provider's password page (kc_action=UPDATE_PASSWORD)", ()
 
   it("ends the user's other sessions and keeps the one that changed the password", async () => {
     const user = await newUser();
-    const refresh = (refreshToken: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/realms/lumio/protocol/openid-connect/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          client_id: 'lumio-web',
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-        }).toString(),
-      });
+    const refresh = (refreshToken: string) => refreshTokens(app, refreshToken);
     const selfWith = async (accessToken: string) => (await apiClient(app, accessToken).get('/api/self')).statusCode;
     // Another browser, and the one that will change the password.
     const other = await loginWithFlow(app, user.email, OLD_PASSWORD);

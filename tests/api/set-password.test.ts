@@ -7,7 +7,7 @@ import { loginThrottles, passwordSetupTokens, users } from '../../server/db/sche
 import { IdpUserExistsError, type IdpAdminPort } from '../../server/idp/admin-port';
 import { loginThrottleKeys, recordLoginAttempt } from '../../server/idp/login-throttle';
 import { apiClient, buildTestApp, DEMO } from './helpers/app';
-import { loginAs } from './helpers/login';
+import { loginAs, refreshTokens } from './helpers/login';
 
 const PAGE = '/realms/lumio/login-actions/set-password';
 const ORIGIN = 'http://localhost:8080';
@@ -273,16 +273,7 @@ describe('IdP-admin port and the set-password page', () => {
       expect((await submit({ token, 'password-new': next, 'password-confirm': next })).statusCode).toBe(200);
 
       expect((await apiClient(app, session.accessToken).get('/api/self')).statusCode).toBe(401);
-      const refreshed = await app.inject({
-        method: 'POST',
-        url: '/realms/lumio/protocol/openid-connect/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          client_id: 'lumio-web',
-          grant_type: 'refresh_token',
-          refresh_token: session.refreshToken,
-        }).toString(),
-      });
+      const refreshed = await refreshTokens(app, session.refreshToken);
       expect(refreshed.statusCode).toBe(400);
       // The new password signs in afresh (the API takes its tokens from the next second on).
       expect((await loginAs(app, email, next)).refreshToken).toBeTruthy();

@@ -206,3 +206,17 @@ export async function loginAs(
   const { accessToken, refreshToken } = await loginWithFlow(app, email, password);
   return { accessToken, refreshToken };
 }
+
+/** The web app's token refresh at the embedded provider's token endpoint (400 once the session ended). */
+export function refreshTokens(app: FastifyInstance, refreshToken: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/realms/lumio/protocol/openid-connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      client_id: 'lumio-web',
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+    }).toString(),
+  });
+}
