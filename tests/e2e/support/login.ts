@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Self } from '../../../src/domain/self';
-import { demoTotpCode } from '../../../scripts/lib/totp.mjs';
+import { claimDemoTotpCode } from '../../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD, type DemoUser } from './demoUsers';
 
 /** The header menu landmark of the signed-in app (on a phone: inside the drawer, once opened). */
@@ -13,18 +13,6 @@ export const menuButton = (page: Page) => page.getByRole('button', { name: 'Men√
 export async function expectLandingPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/^[^?#]+:\/\/[^/]+\/$/);
   await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
-}
-
-const usedCodeSteps = new Map<string, Set<number>>();
-
-/** TEMP: a demo code of the current, next or previous 30 s step this process has not sent for the account. */
-function unusedDemoCode(email: string): string {
-  const step = Math.floor(Date.now() / 30_000);
-  const used = usedCodeSteps.get(email) ?? new Set<number>();
-  usedCodeSteps.set(email, used);
-  const free = [step, step + 1, step - 1].find((candidate) => !used.has(candidate)) ?? step;
-  used.add(free);
-  return demoTotpCode(new Date(free * 30_000));
 }
 
 export interface LogInOptions {
@@ -62,8 +50,8 @@ export async function logIn(
   );
   await page.locator('#kc-login').click();
 
-  // TEMP (issue 24, Keycloak helper): the provider roles' demo accounts answer the code page.
-  // Keycloak takes each code once per account; within its look-around window three steps are valid.
+  // Issue 24: the provider roles' demo accounts (enrolled with the demo secret) answer the code
+  // page with a code no other login on this machine has used (each is taken once per account).
   const otp = page.locator('input[name="otp"]');
   await expect(
     otp
@@ -72,7 +60,7 @@ export async function logIn(
       .first(),
   ).toBeVisible();
   if (await otp.isVisible()) {
-    await otp.fill(unusedDemoCode(user.email));
+    await otp.fill(await claimDemoTotpCode(user.email));
     await page.locator('#kc-login').click();
   }
 
