@@ -87,7 +87,7 @@ function restartApi() {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) =>
+    child.on('close', (code) =>
       code === 0
         ? resolve({ output, seconds: (performance.now() - started) / 1000 })
         : reject(new Error(`--restart-api: ${output}`)),
@@ -191,11 +191,13 @@ function runDevice(device, seconds) {
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', () => {
+    // 'close', not 'exit': only then has everything the child printed been read (a run of the
+    // benchmark failed on an empty summary when 'exit' came before the last chunk of stdout).
+    child.on('close', (code, signal) => {
       try {
         resolve(JSON.parse(out.trim().split('\n').pop()));
       } catch {
-        reject(new Error(`device ${device.machine}: ${out}${err}`));
+        reject(new Error(`device ${device.machine} (exit ${code ?? signal}): ${out}${err}`));
       }
     });
   });

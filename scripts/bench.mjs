@@ -82,7 +82,8 @@ function run(name) {
         else console.log(line);
       }
     });
-    child.on('exit', (code, signal) => {
+    // 'close': the result lines are all read only then ('exit' may come before the last chunk).
+    child.on('close', (code, signal) => {
       if (buffered) console.log(buffered);
       resolve({ name, ok: code === 0, status: signal ?? code, results });
     });

@@ -6,5 +6,5 @@ export declare function loginThroughKeycloak(options: {
   username: string;
   password: string;
   /** The code for Keycloak's code page (default: the demo accounts' current code). */
-  otp?: () => string;
+  otp?: () => string | Promise<string>;
 }): Promise<{ accessToken: string; refreshToken: string }>;

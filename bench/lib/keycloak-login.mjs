@@ -3,9 +3,9 @@
 // a portal user's access token against a real Keycloak (bench/cluster.mjs). No password grant:
 // the realm does not allow it for the portal's clients. The provider roles' demo accounts have the
 // demo second factor (issue 24): after the password Keycloak shows its code page (field `otp`),
-// which gets the demo code.
+// which gets a demo code no other login on this machine has used.
 import { createHash, randomBytes } from 'node:crypto';
-import { demoTotpCode } from '../../scripts/lib/totp.mjs';
+import { claimDemoTotpCode } from '../../scripts/lib/totp.mjs';
 
 const base64url = (buffer) => buffer.toString('base64url');
 
@@ -29,10 +29,9 @@ function formAction(html, id) {
 }
 
 /**
- * @param {{ keycloakUrl: string, realm?: string, clientId?: string, portalUrl: string, username: string, password: string, otp?: () => string }} options
- *   `otp`: the code for Keycloak's code page, when it shows one (default: the demo accounts' current
- *   code). Keycloak takes each code once per account: a second login of one account within 30 s
- *   passes the code of the step before, `() => demoTotpCode(new Date(Date.now() - 30_000))`.
+ * @param {{ keycloakUrl: string, realm?: string, clientId?: string, portalUrl: string, username: string, password: string, otp?: () => string | Promise<string> }} options
+ *   `otp`: the code for Keycloak's code page, when it shows one (default: a demo code of the
+ *   account that no other login on this machine sent, as Keycloak takes each code once).
  * @returns {Promise<{ accessToken: string, refreshToken: string }>}
  */
 export async function loginThroughKeycloak({
@@ -42,7 +41,7 @@ export async function loginThroughKeycloak({
   portalUrl,
   username,
   password,
-  otp = () => demoTotpCode(),
+  otp = () => claimDemoTotpCode(username),
 }) {
   const realmUrl = `${keycloakUrl.replace(/\/$/, '')}/realms/${realm}/protocol/openid-connect`;
   const redirectUri = `${portalUrl.replace(/\/$/, '')}/`;
@@ -81,7 +80,7 @@ export async function loginThroughKeycloak({
   let submitted = await post(action.replaceAll('&amp;', '&'), { username, password, credentialId: '' });
   // 200: Keycloak shows a page again, its code page or the login form with an error.
   const otpAction = submitted.status === 200 ? formAction(await submitted.text(), 'kc-otp-login-form') : undefined;
-  if (otpAction) submitted = await post(otpAction, { otp: otp(), login: 'login' });
+  if (otpAction) submitted = await post(otpAction, { otp: await otp(), login: 'login' });
   if (!submitted.bodyUsed) await submitted.arrayBuffer();
   const location = submitted.headers.get('location');
   if (location?.includes('/login-actions/required-action')) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -149,8 +150,11 @@ describe('system integrator list totals with the count cache', () => {
   let replicaAdmin: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    app = await buildTestApp();
+    // Instances of one portal share the document key: the second factors are sealed with it.
+    const documentKey = randomBytes(32).toString('base64');
+    app = await buildTestApp({ DOCUMENT_ENCRYPTION_KEY: documentKey });
     const config = loadConfig({
+      DOCUMENT_ENCRYPTION_KEY: documentKey,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://localhost:8080',

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { loginThroughKeycloak } from '../../bench/lib/keycloak-login.mjs';
-import { demoTotpCode, totpCode } from '../../scripts/lib/totp.mjs';
+import { claimDemoTotpCode, demoTotpCode, totpCode } from '../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD, DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { mainMenu } from './support/login';
@@ -18,27 +18,6 @@ const KEYCLOAK_URL = process.env.E2E_KEYCLOAK_URL ?? 'http://localhost:8180';
 /** Demo accounts of the provider roles that no other spec of the Keycloak suite logs in with. */
 const ENROLLED = { lumioAdmin: 'betrieb@lumio.example', integrator: 'integrator@bildwerk.example' };
 
-/**
- * The code of the step before: Keycloak takes each code once per account, and the tiles spec logs
- * the demo SystemAdmin in with the current one; within the look-around window both are valid.
- */
-const previousDemoCode = () => demoTotpCode(new Date(Date.now() - 30_000));
-
-const sentSteps = new Map<string, Set<number>>();
-
-/**
- * A demo code this spec has not sent for the account yet: Keycloak takes each code once per
- * account, and of the current, next and previous 30 s step each is valid (look-around 1).
- */
-function unusedDemoCode(email: string): string {
-  const step = Math.floor(Date.now() / 30_000);
-  const sent = sentSteps.get(email) ?? new Set<number>();
-  sentSteps.set(email, sent);
-  const free = [step, step + 1, step - 1].find((candidate) => !sent.has(candidate)) ?? step;
-  sent.add(free);
-  return demoTotpCode(new Date(free * 30_000));
-}
-
 /** A code that is not the demo accounts' (neither of this step nor of its neighbours). */
 function wrongCode(): string {
   return String((Number(demoTotpCode()) + 500_000) % 1_000_000).padStart(6, '0');
@@ -52,7 +31,7 @@ async function newAdministrator(request: APIRequestContext, baseURL: string) {
     portalUrl: baseURL,
     username: DEMO_USERS.systemAdmin.email,
     password: DEMO_PASSWORD,
-    otp: previousDemoCode,
+    otp: () => claimDemoTotpCode(DEMO_USERS.systemAdmin.email),
   });
   const created = await request.post('/api/administrator', {
     headers: { ...(await xsrfHeader(request)), authorization: `Bearer ${accessToken}` },
@@ -117,7 +96,7 @@ test('an enrolled demo administrator logs in with the code of the demo secret', 
   await enterPassword(page, ENROLLED.lumioAdmin, DEMO_PASSWORD);
   const code = page.getByRole('textbox', { name: 'Einmalcode' });
   await expect(code).toBeVisible();
-  await code.fill(unusedDemoCode(ENROLLED.lumioAdmin));
+  await code.fill(await claimDemoTotpCode(ENROLLED.lumioAdmin));
   await page.locator('#kc-login').click();
   await expectDashboard(page);
 });
@@ -131,7 +110,7 @@ test('a wrong code is refused with Keycloak’s German message, the right one le
   await expect(page.getByText('Ungültiger Einmalcode.')).toBeVisible();
   await expect(page).not.toHaveURL(/\/dashboard$/);
 
-  await code.fill(unusedDemoCode(ENROLLED.integrator));
+  await code.fill(await claimDemoTotpCode(ENROLLED.integrator));
   await page.locator('#kc-login').click();
   await expectDashboard(page);
 });
@@ -153,7 +132,7 @@ test('the link of ‘Passwort vergessen?’ asks an enrolled administrator for t
   const code = page.getByRole('textbox', { name: 'Einmalcode' });
   await expect(code).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mehrfachauthentifizierung konfigurieren' })).toHaveCount(0);
-  await code.fill(unusedDemoCode(ENROLLED.lumioAdmin));
+  await code.fill(await claimDemoTotpCode(ENROLLED.lumioAdmin));
   await page.locator('#kc-login').click();
 
   await expect(page.getByRole('heading', { name: 'Passwort aktualisieren' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { demoTotpCode } from '../../../scripts/lib/totp.mjs';
+import { claimDemoTotpCode } from '../../../scripts/lib/totp.mjs';
 import { buildTestApp } from './app';
 
 /**
@@ -81,17 +81,16 @@ export interface KeycloakTokens {
 /**
  * The password grant of a test client: the tokens, or undefined when Keycloak refuses the login.
  * The realm's direct-grant flow asks the code (`totp`) of a user who has a second factor, such as
- * the demo accounts of the provider roles (enrolled with the demo secret): the demo code goes with
+ * the demo accounts of the provider roles (enrolled with the demo secret): a demo code goes with
  * every login and is ignored for users without one. Keycloak takes each code once per user
- * (`otpPolicyCodeReusable` false): a second login of one enrolled user within 30 s passes
- * `totp` of the step before, e.g. `demoTotpCode(new Date(Date.now() - 30_000))`.
+ * (`otpPolicyCodeReusable` false), so the default is one no other login on this machine sent.
  */
 export async function keycloakLogin(
   kc: KeycloakTest,
   username: string,
   password: string,
   clientId = TEST_CLIENT,
-  { totp = demoTotpCode() }: { totp?: string } = {},
+  { totp }: { totp?: string } = {},
 ): Promise<KeycloakTokens | undefined> {
   const res = await fetch(`${kc.url}/realms/${kc.realm}/protocol/openid-connect/token`, {
     method: 'POST',
@@ -100,7 +99,7 @@ export async function keycloakLogin(
       client_id: clientId,
       username,
       password,
-      totp,
+      totp: totp ?? (await claimDemoTotpCode(username)),
       scope: 'openid',
     }),
   });

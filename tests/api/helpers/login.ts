@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { users } from '../../../server/db/schema';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DEMO_TOTP_SECRET, totpCode } from '../../../scripts/lib/totp.mjs';
 
@@ -104,7 +105,7 @@ export function submitLogin(
   });
 }
 
-/** The secrets of the authenticator apps the helper set up (by e-mail); the demo accounts have DEMO_TOTP_SECRET. */
+/** The secrets of the authenticator apps the helper set up (by user id); the demo accounts have DEMO_TOTP_SECRET. */
 const appSecrets = new Map<string, string>();
 
 /** The key the set-up page shows, without the spaces between its groups of four. */
@@ -133,13 +134,15 @@ export async function answerSecondFactor(
 ): Promise<LightMyRequestResponse> {
   if (!asksSecondFactor(page)) return page;
   const enrolling = page.body.includes('kc-totp-secret-key');
-  const secret = enrolling ? shownSecretKey(page.body) : (appSecrets.get(email.toLowerCase()) ?? DEMO_TOTP_SECRET);
-  if (enrolling) appSecrets.set(email.toLowerCase(), secret);
-  else {
-    await app.db.execute(
-      sql`update idp_second_factors set last_used_step = null where user_id = (select id from users where lower(email) = ${email.toLowerCase()})`,
-    );
-  }
+  // By the user's id, not the address: an administrator who changed the address keeps the app.
+  const [{ id: userId } = { id: undefined }] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!userId) throw new Error(`the code page for ${email}, who is no portal user`);
+  const secret = enrolling ? shownSecretKey(page.body) : (appSecrets.get(userId) ?? DEMO_TOTP_SECRET);
+  if (enrolling) appSecrets.set(userId, secret);
+  else await app.db.execute(sql`update idp_second_factors set last_used_step = null where user_id = ${userId}`);
   return start.jar.inject(app, {
     method: 'POST',
     url: formAction(page.body),

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Self } from '../../../src/domain/self';
-import { DEMO_TOTP_SECRET, totpCode } from '../../../scripts/lib/totp.mjs';
+import { claimDemoTotpCode, DEMO_TOTP_SECRET } from '../../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD, type DemoUser } from './demoUsers';
 
 /** The header menu landmark of the signed-in app (on a phone: inside the drawer, once opened). */
@@ -15,22 +15,11 @@ export async function expectLandingPage(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
 }
 
-const usedCodeSteps = new Map<string, Set<number>>();
 /** The authenticator apps this process set up (by e-mail); the demo accounts' have DEMO_TOTP_SECRET. */
 const appSecrets = new Map<string, string>();
 
-/**
- * A code of the current, next or previous 30 s step this process has not sent for the account: both
- * identity providers take each code once per account, and within the look-around window all three are valid.
- */
-function unusedCode(email: string): string {
-  const step = Math.floor(Date.now() / 30_000);
-  const used = usedCodeSteps.get(email) ?? new Set<number>();
-  usedCodeSteps.set(email, used);
-  const free = [step, step + 1, step - 1].find((candidate) => !used.has(candidate)) ?? step;
-  used.add(free);
-  return totpCode(appSecrets.get(email) ?? DEMO_TOTP_SECRET, new Date(free * 30_000));
-}
+/** A code of the account's app that no other login on this machine has sent (scripts/lib/totp.mjs). */
+const unusedCode = (email: string) => claimDemoTotpCode(email, appSecrets.get(email) ?? DEMO_TOTP_SECRET);
 
 export interface LogInOptions {
   /**
@@ -80,10 +69,10 @@ export async function logIn(
   ).toBeVisible();
   if (await secretKey.isVisible()) {
     appSecrets.set(user.email, (await secretKey.innerText()).replace(/\s/g, ''));
-    await page.locator('input[name="otp"], input[name="totp"]').fill(unusedCode(user.email));
+    await page.locator('input[name="otp"], input[name="totp"]').fill(await unusedCode(user.email));
     await page.locator('#kc-login, #saveTOTPBtn').first().click();
   } else if (await otp.isVisible()) {
-    await otp.fill(unusedCode(user.email));
+    await otp.fill(await unusedCode(user.email));
     await page.locator('#kc-login').click();
   }
 
