@@ -1,4 +1,4 @@
-import { demoTotpCode } from '../../scripts/lib/totp.mjs';
+import { claimDemoTotpCode, demoTotpCode } from '../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { mainMenu } from './support/login';
@@ -32,7 +32,7 @@ test('a LumioAdmin gives the code of the app after the password; a wrong code is
   await expect(page.getByRole('alert')).toHaveText('Ungültiger Einmalcode.');
   await expect(code).toHaveAttribute('aria-invalid', 'true');
 
-  await code.fill(demoTotpCode());
+  await code.fill(await claimDemoTotpCode(EMAIL));
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(mainMenu(page).getByRole('button', { name: 'Abmelden' })).toBeVisible();
