@@ -15,8 +15,15 @@ const keycloakUrl = process.env.E2E_KEYCLOAK_URL ?? 'http://localhost:8180';
 export default defineConfig({
   testDir: 'tests/e2e',
   // Every demo role's login and tiles; the registration journey from application to first login;
-  // the second factor with Keycloak's own pages (*-keycloak.spec.ts run only here).
-  testMatch: ['tiles-and-menu.spec.ts', 'registration.spec.ts', '*-keycloak.spec.ts'],
+  // the second factor with Keycloak's own pages (*-keycloak.spec.ts run only here; the profile's
+  // set-up and the reset run on both providers).
+  testMatch: [
+    'tiles-and-menu.spec.ts',
+    'registration.spec.ts',
+    'second-factor-profile.spec.ts',
+    'second-factor-reset.spec.ts',
+    '*-keycloak.spec.ts',
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -5,6 +5,6 @@ export declare function loginThroughKeycloak(options: {
   portalUrl: string;
   username: string;
   password: string;
-  /** The code for Keycloak's code page (default: the demo accounts' current code). */
+  /** The code for Keycloak's code page (default: a demo code no other login on this machine sent). */
   otp?: () => string | Promise<string>;
 }): Promise<{ accessToken: string; refreshToken: string }>;

@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { deletePayloadsOfAccount } from './adapter';
 import { clearAccountLoginThrottles } from './login-throttle';
 import { embeddedPasswordStore } from './password-store';
+import { embeddedHasSecondFactor } from './second-factor';
 import { idpSecondFactors } from './second-factor.table';
 import { issueSetupToken, revokeOpenSetupLinks } from './setup-links';
 
@@ -182,13 +183,7 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
       await tx.update(users).set({ firstName, lastName, updatedAt: now() }).where(eq(users.id, userId));
     },
 
-    async hasSecondFactor(db, userId) {
-      const [row] = await db
-        .select({ userId: idpSecondFactors.userId })
-        .from(idpSecondFactors)
-        .where(eq(idpSecondFactors.userId, userId));
-      return Boolean(row);
-    },
+    hasSecondFactor: embeddedHasSecondFactor,
 
     async resetSecondFactor(tx, userId) {
       // The login asks for a new enrolment when a required role finds no row (second-factor.ts).

@@ -60,13 +60,20 @@ export async function logIn(
   // account of those roles sets up its app first with the key the page shows (Keycloak's id).
   const otp = page.locator('input[name="otp"]');
   const secretKey = page.locator('#kc-totp-secret-key');
+  // Keycloak's set-up page shows the QR code first and the key behind this link.
+  const keyLink = page.getByRole('link', { name: 'Sie können den QR-Code nicht scannen?' });
   await expect(
     otp
       .or(secretKey)
+      .or(keyLink)
       .or(mainMenu(page).getByRole('button', { name: 'Abmelden' }))
       .or(menuButton(page))
       .first(),
   ).toBeVisible();
+  if (await keyLink.isVisible()) {
+    await keyLink.click();
+    await expect(secretKey).toBeVisible();
+  }
   if (await secretKey.isVisible()) {
     appSecrets.set(user.email, (await secretKey.innerText()).replace(/\s/g, ''));
     await page.locator('input[name="otp"], input[name="totp"]').fill(await unusedCode(user.email));
