@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config';
-import { escapeHtml } from '../idp/login-page';
+import { escapeHtml } from '../html';
 import type { MailMessage } from './mailer';
 
 /** What a mail says; every text is plain (German) text, never HTML. */
