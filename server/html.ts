@@ -4,13 +4,14 @@ import { Eta } from 'eta';
 
 /*
  * The one template engine of the HTML the server renders (STYLE.md): Eta, with the templates in
- * server/views/ and one page shell, views/layout.eta. The folder is found next to this module, so
+ * server/views/ and one page shell, views/layout.eta; a mail's HTML part has its own shell for mail
+ * clients, views/mail/html.eta. The folder is found next to this module, so
  * the working directory does not matter; the bundle (dist-server/server.mjs) finds the copy that
  * scripts/build-server.mjs puts beside it, dist-server/views/.
  */
 
-/** The escaping of every `<%= %>`, and of the mails (server/mail/layout.ts): numeric entities. */
-export function escapeHtml(value: string): string {
+/** The escaping of every `<%= %>`: numeric entities, as the pages and mails have always had. */
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
