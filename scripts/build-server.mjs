@@ -61,6 +61,8 @@ export async function buildServer(extraEntries = []) {
   });
   // server/db/client.ts finds its migrations next to itself (import.meta.url): here, next to the bundle.
   cpSync(join(root, 'server', 'db', 'migrations'), join(out, 'migrations'), { recursive: true });
+  // server/html.ts finds the page templates the same way: dist-server/views.
+  cpSync(join(root, 'server', 'views'), join(out, 'views'), { recursive: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

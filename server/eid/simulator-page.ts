@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forbidden } from '../errors';
-import { escapeHtml } from '../idp/login-page';
+import { cspHash, renderView } from '../html';
 import { CARD_NUMBER_PATTERN, SIMULATOR_ANSWERS, type EidSimulator, type PhoneView } from './simulator';
 
 /*
@@ -31,74 +30,35 @@ button.primary{background:#1d4f91;color:#fff}
 /** Only this page's own style block, no inline script, no framing, forms to this origin only. */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  `style-src ${cspHash(STYLE)}`,
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ');
 
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="brand"><span>&#9679;</span> Lumio</p>
-${body}
-</main>
-</body>
-</html>`;
-}
-
 /** The answers that present card data use the card field; the others ignore it. */
 const USES_CARD = new Set(['match', 'otherBirthDate', 'otherName']);
 
+/** The templates are server/views/eid/; the style is printed from the constant the CSP hashes. */
 function phonePage(mobileToken: string, view: PhoneView, card: string, error?: string): string {
-  const buttons = Object.entries(SIMULATOR_ANSWERS)
-    .map(
-      ([answer, label]) =>
-        `<button type="submit" name="answer" value="${answer}"${answer === 'match' ? ' class="primary"' : ''}>${escapeHtml(label)}</button>`,
-    )
-    .join('\n');
-  return page(
-    'eID-Simulator – Lumio',
-    `<h1>Ausweisen bei Lumio</h1>
-<p>Lumio möchte die Identität von <strong>${escapeHtml(view.name)}</strong> prüfen.</p>
-<p>Vergleichscode (wie auf Ihrem Computer):<br><strong class="code">${escapeHtml(view.transactionCode)}</strong></p>
-<p class="hint">Fahren Sie nur fort, wenn Ihr Computer denselben Code zeigt.</p>
-<form method="post" action="/dev/eid/${encodeURIComponent(mobileToken)}">
-<label for="card">Ausweisnummer (simulierter Ausweis)</label>
-<input id="card" name="card" value="${escapeHtml(card)}" autocomplete="off" spellcheck="false" aria-describedby="card-hint">
-<p id="card-hint" class="hint">Vorbelegt mit dem Ausweis dieser Person; die Nummer ist zugleich das Pseudonym des Ausweises. Mit der Nummer eines anderen Kontos lässt sich derselbe Ausweis für zwei Konten ausprobieren.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<p>Welche Antwort soll der Ausweis geben?</p>
-<div class="answers">
-${buttons}
-</div>
-</form>`,
-  );
+  const { name, transactionCode } = view;
+  return renderView('eid/phone', {
+    style: STYLE,
+    mobileToken,
+    name,
+    transactionCode,
+    card,
+    error,
+    answers: SIMULATOR_ANSWERS,
+  });
 }
 
-const INVALID_PAGE = page(
-  'Link ungültig – Lumio',
-  `<h1>Link ungültig</h1>
-<p>Dieser Link ist ungültig oder wurde bereits verwendet.</p>
-<p>Starten Sie die eID-Verifizierung an Ihrem Computer bei Bedarf erneut und scannen Sie den neuen QR-Code.</p>`,
-);
+function invalidPage(): string {
+  return renderView('eid/invalid', { style: STYLE });
+}
 
 function sentPage(label: string): string {
-  return page(
-    'Antwort gesendet – Lumio',
-    `<h1>Antwort gesendet</h1>
-<p>Die Antwort „${escapeHtml(label)}“ wurde an Lumio übermittelt.</p>
-<p>Kehren Sie jetzt zu Ihrem Computer zurück; dort geht es weiter.</p>`,
-  );
+  return renderView('eid/sent', { style: STYLE, label });
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -143,7 +103,7 @@ export function registerSimulatorPage(app: FastifyInstance, simulator: EidSimula
 
   app.get<{ Params: { mobileToken: string } }>('/dev/eid/:mobileToken', hide, async (request, reply) => {
     const view = simulator.phoneView(request.params.mobileToken);
-    if (!view) return sendPage(reply, 404, INVALID_PAGE);
+    if (!view) return sendPage(reply, 404, invalidPage());
     return sendPage(reply, 200, phonePage(request.params.mobileToken, view, view.cardNumber));
   });
 
@@ -151,14 +111,14 @@ export function registerSimulatorPage(app: FastifyInstance, simulator: EidSimula
     if (!fromThisSite(request, publicOrigin)) throw forbidden();
     const { mobileToken } = request.params;
     const view = simulator.phoneView(mobileToken);
-    if (!view) return sendPage(reply, 404, INVALID_PAGE);
+    if (!view) return sendPage(reply, 404, invalidPage());
     const form = answerForm.safeParse(request.body ?? {});
     if (!form.success) return sendPage(reply, 400, phonePage(mobileToken, view, view.cardNumber, ANSWER_ERROR));
     const card = (form.data.card ?? '').trim().toUpperCase();
     if (USES_CARD.has(form.data.answer) && !CARD_NUMBER_PATTERN.test(card)) {
       return sendPage(reply, 400, phonePage(mobileToken, view, (form.data.card ?? '').slice(0, 100), CARD_ERROR));
     }
-    if (!simulator.answer(mobileToken, form.data.answer, card)) return sendPage(reply, 404, INVALID_PAGE);
+    if (!simulator.answer(mobileToken, form.data.answer, card)) return sendPage(reply, 404, invalidPage());
     return sendPage(reply, 200, sentPage(SIMULATOR_ANSWERS[form.data.answer]));
   });
 }

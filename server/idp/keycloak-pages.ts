@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { scriptHash } from './login-page';
+import { cspHash, renderView } from '../html';
 
 /**
  * The helper pages keycloak-js loads in hidden iframes from the realm:
@@ -29,10 +29,6 @@ fetch('login-status-iframe.html/status?'+query.toString(),{credentials:'same-ori
 .then(function(r){return r.ok?r.json():{status:'error'};})
 .then(function(b){source.postMessage(b.status,origin);},function(){source.postMessage('error',origin);});
 });`;
-
-function scriptPage(title: string, script: string): string {
-  return `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>${title}</title></head><body><script>${script}</script></body></html>`;
-}
 
 export interface KeycloakPagesOptions {
   provider: Provider;
@@ -71,8 +67,8 @@ export function registerKeycloakPages(app: FastifyInstance, opts: KeycloakPagesO
   const routeOptions = { schema: { hide: true } };
 
   function page(url: string, title: string, script: string, connect = false) {
-    const csp = `default-src 'none'; script-src ${scriptHash(script)}; ${connect ? "connect-src 'self'; " : ''}${frameable}; base-uri 'none'`;
-    const html = scriptPage(title, script);
+    const csp = `default-src 'none'; script-src ${cspHash(script)}; ${connect ? "connect-src 'self'; " : ''}${frameable}; base-uri 'none'`;
+    const html = renderView('idp/keycloak-helper', { title, helperScript: script });
     app.get(url, routeOptions, async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { pageTitle } from '../../src/domain/pageTitle';
+import { renderView } from '../html';
 
 /**
- * The embedded identity provider's own pages: server-rendered, German, no external assets.
- * Every value that reaches the HTML goes through escapeHtml.
+ * The embedded identity provider's own pages: server-rendered, German, no external assets; the
+ * templates are server/views/idp/, each in the IdP's frame (views/idp/frame.eta) in the one page shell.
  */
 
 export const MESSAGES = {
@@ -12,15 +12,6 @@ export const MESSAGES = {
   /** Keycloak's answer for a disabled account, shown only after the right password. */
   accountDisabled: 'Ihr Konto ist deaktiviert. Bitte wenden Sie sich an Ihr Unternehmen.',
 } as const;
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** CSP source for one inline script, so pages can run their script without 'unsafe-inline'. */
-export function scriptHash(script: string): string {
-  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-}
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -50,30 +41,16 @@ footer{font-size:12px;color:#5b6b7c;margin-bottom:16px}
 export interface PageOptions {
   /** The page's heading; the tab reads 'title – Lumio' like the web app's pages. */
   title: string;
-  body: string;
   footer: string;
+  /** An inline script, hashed for the page's CSP from the same constant (cspHash). */
   script?: string;
+  /** What the view itself shows. */
+  [field: string]: unknown;
 }
 
-export function renderPage({ title, body, footer, script }: PageOptions): string {
-  return `<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(pageTitle(title))}</title>
-<style>${STYLE}</style>
-${script ? `<script>${script}</script>` : ''}
-</head>
-<body>
-<main>
-<div class="brand"><i aria-hidden="true"></i><span>Lumio</span></div>
-${body}
-</main>
-<footer>${escapeHtml(footer)}</footer>
-</body>
-</html>`;
+/** Renders views/idp/<view>.eta in the IdP's frame with its style. */
+export function renderIdpPage(view: string, { title, ...data }: PageOptions): string {
+  return renderView(`idp/${view}`, { ...data, heading: title, title: pageTitle(title), style: STYLE });
 }
 
 export interface LoginFormOptions {
@@ -89,25 +66,12 @@ export interface LoginFormOptions {
  * browser's in the browser's language.
  */
 export function renderLoginPage({ action, username = '', error, footer }: LoginFormOptions): string {
-  const invalid = error ? ' aria-invalid="true" aria-describedby="input-error"' : '';
-  const body = `<h1>Anmelden</h1>
-${error ? `<div class="alert" id="input-error" role="alert">${escapeHtml(error)}</div>` : ''}
-<form id="kc-form-login" method="post" action="${escapeHtml(action)}" novalidate>
-<label for="username">E-Mail-Adresse</label>
-<input id="username" name="username" type="text" value="${escapeHtml(username)}" autocomplete="username" autocapitalize="none" spellcheck="false" required${username ? '' : ' autofocus'}${invalid}>
-<label for="password">Passwort</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${username ? ' autofocus' : ''}${invalid}>
-<button id="kc-login" name="login" type="submit">Anmelden</button>
-</form>`;
-  return renderPage({ title: 'Anmelden', body, footer });
+  return renderIdpPage('login', { title: 'Anmelden', footer, action, username, error });
 }
 
 /** A short message with a way back to the portal (errors, signed out). */
 export function renderMessagePage(opts: { title: string; text: string; homeUrl: string; footer: string }): string {
-  const body = `<h1>${escapeHtml(opts.title)}</h1>
-<p>${escapeHtml(opts.text)}</p>
-<a class="button" href="${escapeHtml(opts.homeUrl)}">Zur Startseite</a>`;
-  return renderPage({ title: opts.title, body, footer: opts.footer });
+  return renderIdpPage('message', opts);
 }
 
 export const AUTO_SUBMIT_SCRIPT =
@@ -119,8 +83,5 @@ export const AUTO_SUBMIT_SCRIPT =
  */
 export function renderLogoutPage(form: string, footer: string): string {
   const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
-  const body = `<h1>Abmelden</h1>
-${confirmed}
-<noscript><button type="submit" form="op.logoutForm">Abmelden</button></noscript>`;
-  return renderPage({ title: 'Abmelden', body, footer, script: AUTO_SUBMIT_SCRIPT });
+  return renderIdpPage('logout', { title: 'Abmelden', footer, script: AUTO_SUBMIT_SCRIPT, form: confirmed });
 }

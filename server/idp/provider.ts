@@ -1,12 +1,13 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppConfig } from '../config';
+import { cspHash } from '../html';
 import type { Db } from '../db/client';
 import { findUserById, profileClaims } from './accounts';
 import { createPayloadAdapter, type AdapterLogger } from './adapter';
 import { interactionPolicyWithKcAction, reportKcActionStatus, validateKcAction } from './kc-action';
 import type { IdpSecrets } from './keys';
 import { giveRefreshTokensJwtShape, allowRedirectsByOrigin } from './provider-overrides';
-import { AUTO_SUBMIT_SCRIPT, renderLogoutPage, renderMessagePage, scriptHash } from './login-page';
+import { AUTO_SUBMIT_SCRIPT, renderLogoutPage, renderMessagePage } from './login-page';
 
 export const ACCESS_TOKEN_TTL = 300;
 /**
@@ -146,7 +147,7 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
           ctx.type = 'html';
           ctx.set(
             'Content-Security-Policy',
-            `default-src 'none'; style-src 'unsafe-inline'; script-src ${scriptHash(AUTO_SUBMIT_SCRIPT)}; ` +
+            `default-src 'none'; style-src 'unsafe-inline'; script-src ${cspHash(AUTO_SUBMIT_SCRIPT)}; ` +
               `form-action 'self' ${origins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
           );
           ctx.body = renderLogoutPage(form, pageFooter(config));

@@ -1,4 +1,4 @@
-import { escapeHtml, renderPage } from './login-page';
+import { renderIdpPage } from './login-page';
 
 /** German texts of the second-factor pages (Keycloak's wording); the tests read them from here. */
 export const SECOND_FACTOR_TEXTS = {
@@ -24,34 +24,9 @@ export const SECOND_FACTOR_TEXTS = {
 
 const T = SECOND_FACTOR_TEXTS;
 
-const EXTRA_STYLE = `<style>
-ol.steps{padding-left:20px;margin:0 0 8px}ol.steps li{margin:8px 0;line-height:1.5}
-.qr{display:block;width:200px;height:200px;margin:12px auto}
-#kc-totp-secret-key{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:16px;letter-spacing:.05em;
-background:#f3f6fa;padding:8px 10px;border-radius:6px}
-.hint{font-size:13px;color:#5b6b7c;margin:4px 0 0}
-</style>`;
-
-function alert(error: string | undefined): string {
-  return error ? `<div class="alert" id="input-error" role="alert">${escapeHtml(error)}</div>` : '';
-}
-
-function codeInput(error: string | undefined, autofocus: boolean): string {
-  const invalid = error ? ' aria-invalid="true" aria-describedby="input-error"' : '';
-  return `<label for="otp">${T.code}</label>
-<input id="otp" name="otp" type="text" autocomplete="one-time-code" inputmode="numeric" required${autofocus ? ' autofocus' : ''}${invalid}>`;
-}
-
 /** The code page after the right password (Keycloak's field name `otp`, button `kc-login`). */
 export function renderCodePage(opts: { action: string; error?: string; footer: string }): string {
-  const body = `<h1>${T.title}</h1>
-${alert(opts.error)}
-<form id="kc-otp-login-form" method="post" action="${escapeHtml(opts.action)}" novalidate>
-<p class="hint">${T.codeHint}</p>
-${codeInput(opts.error, true)}
-<button id="kc-login" name="login" type="submit">${T.login}</button>
-</form>`;
-  return renderPage({ title: T.title, body, footer: opts.footer });
+  return renderIdpPage('code', { ...opts, title: T.title, t: T });
 }
 
 export interface EnrolPageOptions {
@@ -69,23 +44,5 @@ export interface EnrolPageOptions {
 
 /** The set-up page (Keycloak's ids: `kc-totp-secret-key`, `otp`, `userLabel`, `kc-login`). */
 export function renderEnrolPage(opts: EnrolPageOptions): string {
-  const body = `${EXTRA_STYLE}
-<h1>${T.setupTitle}</h1>
-${alert(opts.error)}
-<p>${T.setupIntro}</p>
-<ol class="steps">
-<li>${T.step1}</li>
-<li>${T.step2}<span class="qr" role="img" aria-label="${T.qrAlt}">${opts.qrSvg}</span>
-${T.step2Manual}<div id="kc-totp-secret-key">${escapeHtml(opts.groupedKey)}</div></li>
-<li>${T.step3}</li>
-</ol>
-<form id="kc-totp-settings-form" method="post" action="${escapeHtml(opts.action)}" novalidate>
-${codeInput(opts.error, Boolean(opts.error))}
-<label for="userLabel">${T.deviceName}</label>
-<input id="userLabel" name="userLabel" type="text" maxlength="100" value="${escapeHtml(opts.userLabel ?? '')}" autocomplete="off">
-<p class="hint">${T.deviceNameHint}</p>
-<button id="kc-login" name="login" type="submit">${T.save}</button>
-${opts.cancellable ? `<button id="kc-cancel" class="secondary" type="submit" name="cancel-aia" value="true" formnovalidate>${T.cancel}</button>` : ''}
-</form>`;
-  return renderPage({ title: T.setupTitle, body, footer: opts.footer });
+  return renderIdpPage('enrol', { ...opts, userLabel: opts.userLabel ?? '', title: T.setupTitle, t: T });
 }

@@ -1,5 +1,5 @@
-import { escapeHtml, renderPage } from './login-page';
-import { renderErrorAlert, renderNewPasswordInputs } from './new-password-form';
+import { PASSWORD_RULES } from '../../src/domain/password';
+import { renderIdpPage } from './login-page';
 
 /** German texts of the set-password page; the tests and the browser test read them from here. */
 export const SET_PASSWORD_TEXTS = {
@@ -51,25 +51,13 @@ export interface SetPasswordFormOptions {
  * silently cut a longer pasted password instead of saying that it is too long.
  */
 export function renderSetPasswordPage({ action, token, email, errors = [], footer }: SetPasswordFormOptions): string {
-  const body = `<h1>${T.title}</h1>
-<p>${T.intro}</p>
-${renderErrorAlert(errors)}
-<form id="kc-passwd-update-form" method="post" action="${escapeHtml(action)}" novalidate>
-<input type="hidden" name="token" value="${escapeHtml(token)}">
-<label for="username">${T.account}</label>
-<input id="username" name="username" type="email" value="${escapeHtml(email)}" autocomplete="username" readonly>
-${renderNewPasswordInputs({ labels: T, errors, autofocus: true })}
-<button id="kc-submit" type="submit">${T.submit}</button>
-</form>`;
-  return renderPage({ title: T.title, body, footer });
+  const data = { action, token, email, errors, passwordRules: PASSWORD_RULES, t: T };
+  return renderIdpPage('set-password', { title: T.title, footer, ...data });
 }
 
 /** After success: the way to log in is the portal's landing page, where keycloak-js starts the login. */
 export function renderPasswordSavedPage(loginUrl: string, footer: string): string {
-  const body = `<h1>${T.savedTitle}</h1>
-<p role="status">${T.saved}</p>
-<a class="button" id="kc-login-link" href="${escapeHtml(loginUrl)}">${T.login}</a>`;
-  return renderPage({ title: T.savedTitle, body, footer });
+  return renderIdpPage('password-saved', { title: T.savedTitle, footer, loginUrl, t: T });
 }
 
 export type SetPasswordMessageKind = 'invalid' | 'expired' | 'used' | 'replaced' | 'forbidden' | 'tooMany';
@@ -79,14 +67,6 @@ export interface SetPasswordMessageOptions {
   /** The support contact of the imprint (BRAND_OWNER_CONTACT): where a new link comes from. */
   contact: string;
   footer: string;
-}
-
-/** The way to a new link, for links that cannot be used any more: the support contact. */
-function newLinkHint(contact: string): string {
-  const address = contact.includes('@') && !/\s/.test(contact) ? contact : undefined;
-  const shown = address ? `<a href="mailto:${escapeHtml(address)}">${escapeHtml(address)}</a>` : escapeHtml(contact);
-  return `<p>${T.newLink} ${shown}</p>
-<p>${T.newLinkHint}</p>`;
 }
 
 /**
@@ -106,11 +86,10 @@ export function renderSetPasswordMessage(
     tooMany: [T.tooManyTitle, T.tooMany],
   };
   const [title, text] = texts[kind];
-  const hint = kind === 'invalid' || kind === 'expired' ? newLinkHint(contact) : '';
+  // The way to a new link, for links that cannot be used any more: the support contact, a link if it is an address.
+  const address = contact.includes('@') && !/\s/.test(contact) ? contact : undefined;
+  const showNewLink = kind === 'invalid' || kind === 'expired';
   const button = kind === 'used' ? T.login : T.home;
-  const body = `<h1>${title}</h1>
-<p role="alert">${text}</p>
-${hint}
-<a class="button" href="${escapeHtml(homeUrl)}">${button}</a>`;
-  return renderPage({ title, body, footer });
+  const data = { text, homeUrl, contact, address, showNewLink, button, t: T };
+  return renderIdpPage('set-password-message', { title, footer, ...data });
 }

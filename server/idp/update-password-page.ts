@@ -1,5 +1,5 @@
-import { escapeHtml, renderPage } from './login-page';
-import { renderErrorAlert, renderNewPasswordInputs } from './new-password-form';
+import { PASSWORD_RULES } from '../../src/domain/password';
+import { renderIdpPage } from './login-page';
 
 /** German texts of the password page (kc_action=UPDATE_PASSWORD); the tests read them from here. */
 export const UPDATE_PASSWORD_TEXTS = {
@@ -32,17 +32,6 @@ export interface UpdatePasswordFormOptions {
  * `novalidate` and no length attributes, for the reasons given at the set-password page.
  */
 export function renderUpdatePasswordPage({ action, email, errors = [], footer }: UpdatePasswordFormOptions): string {
-  const body = `<h1>${T.title}</h1>
-<p>${T.intro}</p>
-${renderErrorAlert(errors)}
-<form id="kc-passwd-update-form" method="post" action="${escapeHtml(action)}" novalidate>
-<label for="username">${T.account}</label>
-<input id="username" name="username" type="email" value="${escapeHtml(email)}" autocomplete="username" readonly>
-<label for="password">${T.current}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required autofocus${errors.length ? ' aria-describedby="input-error"' : ''}>
-${renderNewPasswordInputs({ labels: T, errors, autofocus: false })}
-<button id="kc-submit" type="submit">${T.submit}</button>
-<button id="kc-cancel" class="secondary" type="submit" name="cancel-aia" value="true" formnovalidate>${T.cancel}</button>
-</form>`;
-  return renderPage({ title: T.title, body, footer });
+  const data = { action, email, errors, passwordRules: PASSWORD_RULES, t: T };
+  return renderIdpPage('update-password', { title: T.title, footer, ...data });
 }

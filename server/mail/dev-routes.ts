@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../errors';
-import { escapeHtml } from '../idp/login-page';
+import { renderView } from '../html';
 import type { CaughtMail, MailCatcher } from './catcher';
 
 /*
@@ -35,54 +35,12 @@ iframe{width:100%;height:70vh;border:1px solid #dde3ea;background:#fff}
 pre{white-space:pre-wrap;background:#fff;padding:12px 16px;border:1px solid #dde3ea}
 `;
 
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>`;
-}
-
-/** The switch of the simulated relay outage (server/mail/catcher.ts), to watch the outbox retry. */
-function outageForm(outage: boolean): string {
-  const state = outage
-    ? '<strong>Simulierter Ausfall: Der SMTP-Fänger weist gerade jede Mail vorübergehend ab (451).</strong> Das Portal versucht es mit wachsenden Abständen erneut.'
-    : 'Der SMTP-Fänger nimmt Mails an.';
-  const button = outage ? 'Ausfall beenden' : 'SMTP-Ausfall simulieren';
-  return `<form method="post" action="/dev/mail/outage"><p>${state}
-<input type="hidden" name="on" value="${outage ? 'false' : 'true'}"><button type="submit">${button}</button></p></form>`;
-}
-
 const EMBEDDED_INTRO =
   'Eingebetteter Modus: Alle E-Mails des Portals landen hier (neueste zuerst) und werden nicht zugestellt.';
 
+/** The templates are server/views/dev-mail/. */
 function listPage(mails: CaughtMail[], outage: boolean, intro: string): string {
-  const rows = mails
-    .map(
-      (m) => `<tr><td>${escapeHtml(dateFormat.format(m.date))}</td><td>${escapeHtml(m.to)}</td>
-<td><a href="/dev/mail/${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(ohne Betreff)')}</a></td></tr>`,
-    )
-    .join('\n');
-  const body = mails.length
-    ? `<table><thead><tr><th>Empfangen</th><th>An</th><th>Betreff</th></tr></thead><tbody>
-${rows}
-</tbody></table>`
-    : '<p>Noch keine E-Mails abgefangen.</p>';
-  return page(
-    'Abgefangene E-Mails',
-    `<h1>Abgefangene E-Mails</h1>
-<p>${escapeHtml(intro)} <a href="/dev/mail.json">Als JSON</a></p>
-${outageForm(outage)}
-${body}`,
-  );
+  return renderView('dev-mail/list', { style: STYLE, mails, outage, intro, formatDate: dateFormat.format });
 }
 
 /** The absolute http(s) links of a mail, so they can be followed from the page directly. */
@@ -105,29 +63,14 @@ function withTopTarget(html: string): string {
 }
 
 function mailPage(mail: CaughtMail): string {
-  const links = linksOf(mail.html);
-  const linkList = links.length
-    ? `<h2>Links in dieser E-Mail</h2><ul>${links
-        .map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`)
-        .join('')}</ul>`
-    : '';
-  const htmlPart = mail.html
-    ? `<h2>HTML</h2><iframe title="E-Mail-Inhalt" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(withTopTarget(mail.html))}"></iframe>`
-    : '';
-  return page(
-    mail.subject || 'E-Mail',
-    `<p><a href="/dev/mail">Zurück zur Übersicht</a></p>
-<h1>${escapeHtml(mail.subject || '(ohne Betreff)')}</h1>
-<dl>
-<dt>Empfangen</dt><dd>${escapeHtml(dateFormat.format(mail.date))}</dd>
-<dt>Von</dt><dd>${escapeHtml(mail.from)}</dd>
-<dt>An</dt><dd>${escapeHtml(mail.to)}</dd>
-</dl>
-${linkList}
-${htmlPart}
-<h2>Text</h2>
-<pre>${escapeHtml(mail.text)}</pre>`,
-  );
+  const srcdoc = withTopTarget(mail.html);
+  return renderView('dev-mail/mail', {
+    style: STYLE,
+    mail,
+    links: linksOf(mail.html),
+    srcdoc,
+    formatDate: dateFormat.format,
+  });
 }
 
 function asJson(mail: CaughtMail) {
