@@ -35,6 +35,9 @@ async function main() {
     PUBLIC_URL: 'http://localhost:8080',
     SEED_DEMO_DATA: 'true',
     DATA_DIR: 'memory://',
+    // One key across this server's restarts on the kept database (and the worker's, bench/reports.mjs):
+    // the demo accounts' second factors are sealed with it, as a portal keeps its key.
+    DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     JOB_WORKERS: process.env.JOB_WORKERS ?? 'true',
   });
   const app = await build({ config, database });
