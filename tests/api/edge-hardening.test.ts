@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { apiClient, buildTestApp, DEMO, errorOf, type ApiResponse } from './helpers/app';
-import { loginAs } from './helpers/login';
+import { loginAs, refreshTokens } from './helpers/login';
 
 /*
  * The transport edge of issue 7: client addresses behind proxies, router and HTTP-parser
@@ -409,17 +409,7 @@ describe('rate limits beyond /api', () => {
   });
 
   it('limits the embedded IdP’s token endpoint by RATE_LIMIT_TOKEN_PER_MINUTE', async () => {
-    const refresh = () =>
-      app.inject({
-        method: 'POST',
-        url: '/realms/lumio/protocol/openid-connect/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          client_id: 'lumio-web',
-          grant_type: 'refresh_token',
-          refresh_token: 'x.y.z',
-        }).toString(),
-      });
+    const refresh = () => refreshTokens(app, 'x.y.z');
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await refresh());
     // The first three reach oidc-provider, which refuses the made-up token in OAuth's shape.

@@ -8,10 +8,9 @@ import type { Role, UserStatus } from '../../src/domain/roles';
 import { VALIDATION_TEXTS } from '../../src/domain/validation';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { mailedEmailChangePath } from './helpers/emailChange';
-import { loginWithFlow, startLogin, type TokenSet } from './helpers/login';
+import { loginWithFlow, refreshTokens, startLogin, type TokenSet } from './helpers/login';
 import { snapshotTables } from './helpers/snapshot';
 
-const OIDC = '/realms/lumio/protocol/openid-connect';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('e-mail change (request, mailed link, confirmation)', () => {
@@ -65,17 +64,7 @@ describe('e-mail change (request, mailed link, confirmation)', () => {
   const anonymous = () => apiClient(app);
   const emailOf = async (id: string) =>
     (await app.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
-  const refresh = (refreshToken: string) =>
-    app.inject({
-      method: 'POST',
-      url: `${OIDC}/token`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        client_id: 'lumio-web',
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-      }).toString(),
-    });
+  const refresh = (refreshToken: string) => refreshTokens(app, refreshToken);
   /** A login a few seconds later: tokens of the second the sessions ended count as old ones. */
   async function loginLater(email: string): Promise<TokenSet> {
     vi.useFakeTimers({ toFake: ['Date'] });
