@@ -103,3 +103,26 @@ test('a typed birth date of someone under 16 or in the future gets a German mess
   await expect(page.getByText('TT.MM.JJJJ', { exact: true })).toBeVisible();
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
 });
+
+test('a birth date typed as digits only, as on a phone digit pad, becomes DD.MM.YYYY and is accepted', async ({
+  page,
+}) => {
+  await openRegistration(page);
+  const field = birthDateField(page);
+  await expect(field).toHaveAttribute('inputmode', 'numeric');
+
+  await field.pressSequentially('0407');
+  await expect(field).toHaveValue('04.07');
+  await field.pressSequentially('1992');
+  await expect(field).toHaveValue('04.07.1992');
+  await field.press('Tab');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('TT.MM.JJJJ', { exact: true })).toBeVisible();
+
+  // Other separators stand for the dot.
+  await field.fill('');
+  await field.pressSequentially('4-7/1992');
+  await expect(field).toHaveValue('4.7.1992');
+  await field.press('Tab');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+});

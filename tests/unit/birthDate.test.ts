@@ -5,7 +5,7 @@ import { parseISO } from 'date-fns/parseISO';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldError, EMPTY_REGISTRATION } from '../../src/customRoutes/registration/registrationForm';
 import { birthDatePickerLimits, birthDateProblem } from '../../src/domain/birthDate';
-import { todayInGermany } from '../../src/domain/dates';
+import { formatTypedDate, parseGermanDate, todayInGermany } from '../../src/domain/dates';
 import { isoBirthDate, VALIDATION_TEXTS } from '../../src/domain/validation';
 
 const iso = (date: Date) => lightFormat(date, 'yyyy-MM-dd');
@@ -88,5 +88,37 @@ describe('birth date in the registration form', () => {
     expect(typed('24.11.2010')).toBeNull();
     expect(typed('01.12.2026')).toBe('Das Geburtsdatum darf nicht in der Zukunft liegen.');
     expect(typed('31.12.1899')).toBe(VALIDATION_TEXTS.birthDate);
+  });
+});
+
+describe('a date typed on the digit pad', () => {
+  it('fills day, month and year from digits alone, digit by digit', () => {
+    const typed = '04071992';
+    const shown = [...typed].map((_, end) => formatTypedDate(typed.slice(0, end + 1)));
+    expect(shown).toEqual(['0', '04', '04.0', '04.07', '04.07.1', '04.07.19', '04.07.199', '04.07.1992']);
+  });
+
+  it('takes dashes, slashes, spaces and commas as the dot and keeps one- or two-digit parts', () => {
+    expect(formatTypedDate('4-7-1992')).toBe('4.7.1992');
+    expect(formatTypedDate('04/07/1992')).toBe('04.07.1992');
+    expect(formatTypedDate('4 7 1992')).toBe('4.7.1992');
+    expect(formatTypedDate('4,7,1992')).toBe('4.7.1992');
+    expect(formatTypedDate('04.07.1992')).toBe('04.07.1992');
+    expect(parseGermanDate(formatTypedDate('4-7-1992'))).toBe('1992-07-04');
+  });
+
+  it('shows the dot a separator asks for but adds none that Backspace could not remove', () => {
+    expect(formatTypedDate('4.')).toBe('4.');
+    expect(formatTypedDate('04')).toBe('04');
+    expect(formatTypedDate('04.07.')).toBe('04.07.');
+    expect(formatTypedDate('4..7')).toBe('4.7');
+    expect(formatTypedDate('.4')).toBe('4');
+  });
+
+  it('drops letters and digits beyond the year, and turns a pasted ISO date into the German form', () => {
+    expect(formatTypedDate('04a07b1992')).toBe('04.07.1992');
+    expect(formatTypedDate('0407199234')).toBe('04.07.1992');
+    expect(formatTypedDate('1992-07-04')).toBe('04.07.1992');
+    expect(formatTypedDate('')).toBe('');
   });
 });

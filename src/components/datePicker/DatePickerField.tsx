@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useTranslate } from 'ra-core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { formatDate, parseGermanDate } from '../../domain/dates';
+import { formatDate, formatTypedDate, parseGermanDate } from '../../domain/dates';
 import type { CalendarView } from './calendar';
 import { validateDateText, type DateConstraints, type DateValidationError } from './dateConstraints';
 import { LightTextField } from './LightTextField';
@@ -107,7 +107,8 @@ export function DatePickerField({
         required={required}
         disabled={disabled}
         fullWidth={fullWidth}
-        onChange={onChange}
+        // Digits alone or other separators become DD.MM.YYYY as they are typed (the digit pad has no dot).
+        onChange={(text) => onChange(formatTypedDate(text))}
         inputRef={input}
         onBlur={() => {
           setTouched(true);
@@ -116,7 +117,7 @@ export function DatePickerField({
         error={Boolean(message)}
         helperText={message ?? hint ?? translate('app.datePicker.dateHint')}
         placeholder={translate('app.datePicker.dateHint')}
-        inputProps={{ inputMode: 'numeric', autoComplete: 'off', maxLength: 10 }}
+        inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
         endAdornment={
           <InputAdornment position="end">
             <IconButton
