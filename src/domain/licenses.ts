@@ -171,11 +171,14 @@ export function endIsAfterStart({ startDate, endDate }: PackageDates): boolean {
 const withEndAfterStart = <T extends z.ZodType<PackageDates>>(schema: T) =>
   schema.refine(endIsAfterStart, { message: texts.invalidEndDate, path: ['endDate'] });
 
-/** POST /api/license (createLicense): the server generates the key. */
+/**
+ * POST /api/license (createLicense): the server generates the key. The reseller is optional
+ * (issue 25): null or left out is a licence the integrator sells itself.
+ */
 export const licenseCreateSchema = z.strictObject({
   storeId: z.uuid(texts.storeRequired),
   systemIntegratorId: z.uuid(texts.systemIntegratorRequired),
-  resellerId: z.uuid().nullable(),
+  resellerId: z.uuid().nullable().optional(),
   postpaidAllowed: z.boolean(),
 });
 export type LicenseCreatePayload = z.infer<typeof licenseCreateSchema>;

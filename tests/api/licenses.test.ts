@@ -241,6 +241,13 @@ describe('licences API', () => {
       });
     });
 
+    it('takes a licence without the reseller field as one with no reseller (issue 25: optional)', async () => {
+      const { resellerId: _left, ...withoutReseller } = validBody();
+      const res = await c.integrator.post('/api/license', withoutReseller);
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as License).reseller).toBeNull();
+    });
+
     it('takes one of the own resellers, ids in any case', async () => {
       const created = await createLicence(c.integrator, {
         storeId: w.potsdam.id.toUpperCase(),
@@ -298,7 +305,7 @@ describe('licences API', () => {
       ['a malformed studio id', { storeId: 'neukoelln' }, 'storeId'],
       ['no postpaid flag', { postpaidAllowed: undefined }, 'postpaidAllowed'],
       ['postpaid as text', { postpaidAllowed: 'ja' }, 'postpaidAllowed'],
-      ['no reseller field', { resellerId: undefined }, 'resellerId'],
+      ['a malformed reseller id', { resellerId: 'fotoexpress' }, 'resellerId'],
       ['a key of its own', { key: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' }, 'key'],
     ])('refuses %s with 400 and writes nothing', async (_case, change, field) => {
       const before = await snapshotTables(app);

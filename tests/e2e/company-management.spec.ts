@@ -112,6 +112,9 @@ test('the owner adds a studio with its system integrator, LumioAdmin sees it, th
   await expect(addDialog).toBeHidden();
   await expect(studios(page).getByTestId('list-footer')).toContainText('Gesamt: 4');
   await expect(history(page).getByRole('listitem').first()).toContainText(`Studio hinzugefügt: ${name}`);
+  // The owner's own table names each studio's system integrator too (issue 25).
+  await expect(studios(page).getByRole('columnheader', { name: /System-Integrator/ })).toBeVisible();
+  await expect(studioRows(page).filter({ hasText: name })).toContainText('FotoSoft GmbH (FOTOSOFT)');
 
   // LumioAdmin reads it on companies/{id}, with the system integrator serving it.
   await logOut(page);

@@ -78,8 +78,9 @@ describe('createLicense', () => {
     expect(within(dialog).getByRole('heading', { name: 'Lizenz anlegen' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Die Lizenz gilt für das Studio „Sonnenschein Mitte“/)).toBeInTheDocument();
     const create = within(dialog).getByRole('button', { name: 'Anlegen' });
-    // Untouched: the reseller is a choice to make, 'Kein Reseller' included.
-    expect(create).toBeDisabled();
+    // The reseller is optional: 'Kein Reseller' is chosen until another one is.
+    expect(within(dialog).getByRole('combobox', { name: /Reseller/ })).toHaveTextContent('Kein Reseller');
+    expect(create).toBeEnabled();
 
     // The select waits for the integrator's resellers.
     await user.click(await within(dialog).findByRole('combobox', { name: /Reseller/ }));
@@ -118,7 +119,7 @@ describe('createLicense', () => {
     );
   });
 
-  it('sends no reseller for “Kein Reseller”, and keeps the dialog when the server refuses', TIMEOUT, async () => {
+  it('sends no reseller when none is picked, and keeps the dialog when the server refuses', TIMEOUT, async () => {
     const user = userEvent.setup();
     const { dataProvider, calls } = fakeDataProvider();
     calls.create.mockRejectedValueOnce(
@@ -128,8 +129,6 @@ describe('createLicense', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Lizenz anlegen' }));
     const dialog = await licenseDialog();
-    await user.click(await within(dialog).findByRole('combobox', { name: /Reseller/ }));
-    await user.click(await screen.findByRole('option', { name: 'Kein Reseller' }));
     await user.click(within(dialog).getByRole('button', { name: 'Anlegen' }));
 
     const error = await screen.findByRole('dialog', { name: 'Das war nicht so geplant :/' });

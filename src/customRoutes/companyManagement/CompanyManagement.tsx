@@ -60,7 +60,8 @@ export function CompanyManagement() {
             )}
           </DetailSection>
           <DetailSection title="app.companies.stores">
-            <StoreTable companyId={company.id} editable={editable} />
+            {/* Which integrator serves each studio, as on the LumioAdmin's view (issue 25). */}
+            <StoreTable companyId={company.id} editable={editable} showSystemIntegrator />
           </DetailSection>
           {canSeeCompanyHistory(self.role) ? <CompanyHistory companyId={company.id} /> : null}
         </RecordContextProvider>

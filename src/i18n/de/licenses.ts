@@ -84,7 +84,6 @@ export const licensesMessages = {
       // Dialog createLicense.
       create: 'Lizenz anlegen',
       createSave: 'Anlegen',
-      resellerRequired: 'Bitte wählen Sie einen Reseller oder „Kein Reseller“.',
       createIntro: 'Die Lizenz gilt für das Studio „%{studio}“. Den Lizenzschlüssel erzeugt Lumio beim Anlegen.',
       createdTitle: 'Hat geklappt!',
       createdText: 'Die Lizenz wurde angelegt. Lizenzschlüssel: %{key}',

@@ -7,13 +7,13 @@ import { useLicenseActions } from './useLicenseActions';
 
 const T = 'app.licenses';
 
-/** The form's values → POST /license: 'Kein Reseller' is null, no choice yet is no reseller id at all. */
+/** The form's values → POST /license: 'Kein Reseller' is null. */
 function toPayload(values: Record<string, unknown>) {
   const choice = values.resellerId;
   return {
     storeId: values.storeId,
     systemIntegratorId: values.systemIntegratorId,
-    resellerId: choice === NO_RESELLER ? null : choice || undefined,
+    resellerId: !choice || choice === NO_RESELLER ? null : choice,
     postpaidAllowed: values.postpaidAllowed === true,
   };
 }
@@ -28,14 +28,14 @@ export interface CreateLicenseDialogProps {
 /**
  * Dialog createLicense (spec "Dialogs"): a licence of this studio for the signed-in integrator,
  * with one of its resellers or none, postpaid allowed or not. The server generates the key, which
- * the success dialog 'Hat geklappt!' shows. 'Anlegen' waits for the reseller choice.
+ * the success dialog 'Hat geklappt!' shows.
  */
 export function CreateLicenseDialog({ storeId, studioName, systemIntegratorId, onClose }: CreateLicenseDialogProps) {
   const translate = useTranslate();
   const { createLicense, isPending } = useLicenseActions();
   return (
     <FormDialog
-      record={{ storeId, systemIntegratorId, resellerId: '', postpaidAllowed: false }}
+      record={{ storeId, systemIntegratorId, resellerId: NO_RESELLER, postpaidAllowed: false }}
       title={`${T}.create`}
       saveLabel={`${T}.createSave`}
       schema={licenseCreateSchema}
