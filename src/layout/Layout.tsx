@@ -6,6 +6,10 @@ import { Footer } from './Footer';
 import { HeaderMenu } from './HeaderMenu';
 import { LayoutErrorBoundary } from './LayoutErrorBoundary';
 import { SessionWatcher } from './SessionWatcher';
+import { usePageFocus } from './usePageFocus';
+
+/** The main landmark; react-admin's skip link jumps to this id. */
+const MAIN_ID = 'main-content';
 
 /**
  * Layout of the signed-in app: header menu on top (no sidebar: the spec's menu is horizontal),
@@ -13,11 +17,12 @@ import { SessionWatcher } from './SessionWatcher';
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  usePageFocus(MAIN_ID);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
       <SkipNavigationButton />
       <HeaderMenu />
-      <Box component="main" id="main-content" sx={{ flex: 1, px: { xs: 2, md: 4 }, py: 3 }}>
+      <Box component="main" id={MAIN_ID} sx={{ flex: 1, px: { xs: 2, md: 4 }, py: 3 }}>
         {/* react-admin's <Title> (list and form pages) renders into this heading; hidden while empty.
             TitlePortal keeps its text on one line (nowrap, overflow hidden), which cut a long German
             title off on a phone ('Vorgangsauswertung an…'): here it wraps, long words hyphenated. */}

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { expectVisibleFocus, tabTo } from './support/layoutChecks';
-import { logIn } from './support/login';
+import { logIn, mainMenu } from './support/login';
 
 /**
  * Issue 8, WCAG 2.1.1 and 2.4.7: a keyboard user opens list rows and sorts columns, and sees
@@ -69,3 +69,60 @@ for (const { list, user, path, listHeading, opener, expectRecord } of LISTS) {
     await expectRecord(page, name);
   });
 }
+
+/** The page's h1, which takes the focus on every route change (issue 25, WCAG 2.4.3). */
+const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+test('the focus moves to the new page’s heading after login, a menu link, opening a row and ‘Zurück’', async ({
+  page,
+}) => {
+  await logIn(page, DEMO_USERS.lumioAdmin);
+  await expect(pageHeading(page, 'Übersicht')).toBeFocused();
+
+  // A menu link stays on screen: the focus still moves on to the page it opened.
+  await mainMenu(page).getByRole('link', { name: 'Firmen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pageHeading(page, 'Firmen')).toBeFocused();
+
+  const rowLink = page.locator('tbody tr').first().getByRole('link');
+  await tabTo(page, rowLink);
+  await page.keyboard.press('Enter');
+  await expect(pageHeading(page, 'Firma')).toBeFocused();
+
+  await page.getByRole('link', { name: 'Zurück' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pageHeading(page, 'Firmen')).toBeFocused();
+  // From the heading, Tab goes on into the page, not back to the top of the document.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#main-content :focus')).toHaveCount(1);
+});
+
+test('a dialog opens with the focus in its first field, and Enter in the invite dialog sends the invitation', async ({
+  page,
+}) => {
+  await logIn(page, DEMO_USERS.owner);
+  await page.getByRole('list', { name: 'Bereiche' }).getByRole('link', { name: 'Firma & Studios' }).click();
+  await expect(pageHeading(page, 'Firma')).toBeFocused();
+  await page.getByRole('button', { name: 'Studio hinzufügen' }).click();
+  const addStudio = page.getByRole('dialog', { name: 'Studio hinzufügen' });
+  await expect(addStudio.getByRole('textbox', { name: /Studioname/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(addStudio).toBeHidden();
+
+  await mainMenu(page).getByRole('link', { name: 'Mitarbeitende', exact: true }).click();
+  await expect(pageHeading(page, 'Mitarbeitende')).toBeFocused();
+  await page.getByRole('button', { name: 'Mitarbeitende einladen' }).click();
+  const invite = page.getByRole('dialog', { name: 'Mitarbeitende einladen' });
+  const email = invite.getByRole('textbox', { name: 'E-Mail' });
+  await expect(email).toBeFocused();
+  // Enter before the address is valid sends nothing ('Einladen' is disabled).
+  await page.keyboard.type('tastatur');
+  await page.keyboard.press('Enter');
+  await expect(invite).toBeVisible();
+  await page.keyboard.type(`-${Date.now()}@studio-test.example`);
+  await page.keyboard.press('Enter');
+  const invited = page.getByTestId('success-dialog');
+  await expect(invited.getByRole('heading', { name: 'Der Mitarbeitende wurde eingeladen' })).toBeVisible();
+  await invited.getByRole('button', { name: 'Ok' }).click();
+  await expect(invite).toBeHidden();
+});

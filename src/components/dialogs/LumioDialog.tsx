@@ -1,5 +1,5 @@
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, type FormEvent, type ReactNode } from 'react';
 
 /** Spec section 9: every dialog of the family is 640 px wide (never wider than the screen). */
 export const DIALOG_WIDTH = 640;
@@ -19,7 +19,40 @@ export interface LumioDialogProps {
   'data-testid'?: string;
 }
 
-/** The frame all dialogs share: fixed width, title, content and a button row. */
+/** What a person types or chooses in; MUI's selects are a div with the role combobox. */
+const FIELD_SELECTOR = 'input:not([type="hidden"]), textarea, select, [role="combobox"]';
+
+/**
+ * The first field of the dialog's content, or null (a confirmation has none): no disabled or
+ * read-only one, none taken out of the tab order (the native input behind an MUI select).
+ */
+export function firstField(content: HTMLElement): HTMLElement | null {
+  for (const field of content.querySelectorAll<HTMLElement>(FIELD_SELECTOR)) {
+    const usable =
+      field.tabIndex >= 0 &&
+      !field.matches(':disabled, [readonly], [aria-disabled="true"]') &&
+      !field.closest('[aria-hidden="true"]');
+    if (usable) return field;
+  }
+  return null;
+}
+
+// The buttons' own click handlers do the work; the form only makes Enter in a field press the
+// dialog's submit button (the browser's implicit submission, which a disabled button refuses).
+const keepOnPage = (event: FormEvent) => {
+  event.preventDefault();
+  // Through the portal, React would hand the event on to a react-admin <Form> around the dialog.
+  event.stopPropagation();
+};
+
+/** The paper as a form; noValidate: the browser's own (English) messages never show, ours do. */
+const FORM_PAPER = { component: 'form', noValidate: true, onSubmit: keepOnPage } as const;
+
+/**
+ * The frame all dialogs share: fixed width, title, content and a button row. WCAG 2.4.3 (issue
+ * 25): the focus starts in the first field (MUI would focus the dialog's container), and the
+ * paper is a form, so Enter in a field submits the dialog through its button of type submit.
+ */
 export function LumioDialog({
   open,
   onClose,
@@ -32,6 +65,10 @@ export function LumioDialog({
   'data-testid': testId,
 }: LumioDialogProps) {
   const titleId = useId();
+  // Called once when the content mounts, before MUI's focus trap looks for a focus inside it.
+  const focusFirstField = useCallback((content: HTMLDivElement | null) => {
+    if (content) firstField(content)?.focus();
+  }, []);
   return (
     <Dialog
       open={open}
@@ -40,6 +77,7 @@ export function LumioDialog({
       data-testid={testId}
       slotProps={{
         paper: {
+          ...FORM_PAPER,
           sx: {
             width: DIALOG_WIDTH,
             maxWidth: 'calc(100% - 32px)',
@@ -52,7 +90,7 @@ export function LumioDialog({
       }}
     >
       {title ? <DialogTitle id={titleId}>{title}</DialogTitle> : null}
-      <DialogContent>{children}</DialogContent>
+      <DialogContent ref={focusFirstField}>{children}</DialogContent>
       {/* On a phone the buttons wrap instead of pushing the dialog wider than the screen. */}
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', rowGap: 1 }}>{actions}</DialogActions>
     </Dialog>

@@ -117,6 +117,8 @@ function FormDialogActions<S extends z.ZodObject>({
       </Button>
       <Button
         variant="contained"
+        // Enter in a field presses it (LumioDialog is a form).
+        type="submit"
         onClick={() => void save()}
         disabled={isPending || !parsed.success || (editing && !isDirty)}
         startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}

@@ -169,6 +169,8 @@ function CreateAdminActions({ onCreate, isPending, onClose }: CreateAdminDialogP
       </Button>
       <Button
         variant="contained"
+        // Enter in a field presses it (LumioDialog is a form).
+        type="submit"
         onClick={() => void create()}
         disabled={isPending || !valid}
         startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}

@@ -146,6 +146,8 @@ function EditAdminActions({
       </Button>
       <Button
         variant="contained"
+        // Enter in a field presses it (LumioDialog is a form).
+        type="submit"
         onClick={() => void save()}
         disabled={isPending || !valid || !isDirty}
         startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}

@@ -118,6 +118,8 @@ function StoreDialogActions({ store, onSave, onDelete, isPending, onClose }: Sto
       </Button>
       <Button
         variant="contained"
+        // Enter in a field presses it (LumioDialog is a form).
+        type="submit"
         onClick={() => void save()}
         disabled={isPending || !valid || (store !== null && !isDirty)}
         startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}

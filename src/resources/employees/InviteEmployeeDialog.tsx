@@ -66,6 +66,8 @@ function InviteEmployeeActions({ onInvite, isPending, onClose }: InviteEmployeeD
       </Button>
       <Button
         variant="contained"
+        // Enter in a field presses it (LumioDialog is a form).
+        type="submit"
         onClick={() => void invite()}
         disabled={isPending || !valid}
         startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
