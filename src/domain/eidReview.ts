@@ -15,6 +15,38 @@ export const EID_REVIEW_DEFAULT_ORDER = 'createdAt desc';
 export const EID_REVIEW_DECISIONS = ['confirm', 'reject'] as const;
 export type EidReviewDecision = (typeof EID_REVIEW_DECISIONS)[number];
 
+/**
+ * Where the person's latest review stands, as GET /api/self tells it (issue 25): open, or rejected
+ * (the card was not bound; the person may try again). Null: none, or it was confirmed.
+ */
+export const OWN_EID_REVIEW_STATES = ['open', 'rejected'] as const;
+export type OwnEidReviewState = (typeof OWN_EID_REVIEW_STATES)[number];
+
+/** The state of a person's latest review row (no row: null). */
+export function ownEidReviewState(
+  latest: { decision: EidReviewDecision | null; decidedAt: unknown } | null | undefined,
+): OwnEidReviewState | null {
+  if (!latest) return null;
+  if (latest.decidedAt == null) return 'open';
+  return latest.decision === 'reject' ? 'rejected' : null;
+}
+
+/**
+ * Where a company user with unfinished registration stands with the eID (issue 25), for the
+ * 'eID-Verifizierung' tile and the verify screen: still to verify; the card's data differ and a
+ * LumioAdmin checks them; that review was rejected (try again after checking the data); or the ID
+ * is bound and the company has yet to release the account (no prompt to verify any more).
+ */
+export type EidProgress = 'toVerify' | 'reviewOpen' | 'reviewRejected' | 'waitingForRelease';
+
+// Here, not in eid.ts: the dashboard's tile rules read it, and this module weighs next to nothing.
+export function eidProgress(user: { status: UserStatus | string; eidReview?: OwnEidReviewState | null }): EidProgress {
+  if (user.status === 'Verified') return 'waitingForRelease';
+  if (user.eidReview === 'open') return 'reviewOpen';
+  if (user.eidReview === 'rejected') return 'reviewRejected';
+  return 'toVerify';
+}
+
 /** One open review in the list. */
 export interface EidReviewListItem {
   id: string;

@@ -1,3 +1,4 @@
+import type { OwnEidReviewState } from './eidReview';
 import type { Role, UserStatus } from './roles';
 
 /** Answer of GET /api/self: who the signed-in user is (team contract, spec section 7). */
@@ -18,6 +19,12 @@ export interface Self {
    * optional so that the many test fixtures of a Self need not spell it out (absent reads as false).
    */
   secondFactor?: boolean;
+  /**
+   * The latest eID review of a company user: 'open' while a LumioAdmin checks it, 'rejected' when
+   * the card was not bound (issue 25: the tile and the verify screen say why and what next).
+   * Optional for the same reason as secondFactor; absent reads as none.
+   */
+  eidReview?: OwnEidReviewState | null;
 }
 
 /** The name shown on the header's profile button; the e-mail stands in while names are empty. */

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { loadIdpSecrets } from '../../server/idp/keys';
 import { users } from '../../server/db/schema';
+import { eidReviews } from '../../server/modules/eid-reviews/eid-reviews.table';
 
 describe('GET /api/self', () => {
   let app: FastifyInstance;
@@ -33,6 +34,39 @@ describe('GET /api/self', () => {
     });
     expect(self.associatedEntity.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(self.id).toBe(decodeJwt(accessToken).sub);
+  });
+
+  it('tells a company user where the latest eID review stands: open, rejected, or none once confirmed', async () => {
+    const { accessToken } = await loginAs(app, DEMO.employee);
+    const client = apiClient(app, accessToken);
+    const self = async () => (await client.get('/api/self')).json();
+    const userId = (await self()).id as string;
+    expect(await self()).toMatchObject({ eidReview: null });
+
+    const [review] = await app.db
+      .insert(eidReviews)
+      .values({ userId, createdAt: new Date('2026-11-01T10:00:00Z'), givenNames: 'X', familyName: 'Y' })
+      .returning();
+    expect(await self()).toMatchObject({ eidReview: 'open' });
+
+    await app.db
+      .update(eidReviews)
+      .set({ decision: 'reject', decidedAt: new Date('2026-11-02T10:00:00Z'), givenNames: null, familyName: null })
+      .where(eq(eidReviews.id, review!.id));
+    expect(await self()).toMatchObject({ eidReview: 'rejected' });
+
+    // A later attempt that was confirmed counts, not the rejected one before it.
+    await app.db.insert(eidReviews).values({
+      userId,
+      createdAt: new Date('2026-11-03T10:00:00Z'),
+      decision: 'confirm',
+      decidedAt: new Date('2026-11-04T10:00:00Z'),
+    });
+    expect(await self()).toMatchObject({ eidReview: null });
+    await app.db.delete(eidReviews).where(eq(eidReviews.userId, userId));
+
+    const admin = await loginAs(app, DEMO.lumioAdmin);
+    expect((await apiClient(app, admin.accessToken).get('/api/self')).json()).toMatchObject({ eidReview: null });
   });
 
   it('gives a system integrator admin its system integrator as associated entity', async () => {

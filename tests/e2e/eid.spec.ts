@@ -18,11 +18,15 @@ const SUBJECTS = {
   bound: 'Ein Ausweis wurde mit Ihrem Lumio-Konto verknüpft',
   reviewOpened: 'Ihre eID-Verifizierung wird geprüft',
   reviewConfirmed: 'Ihre eID-Verifizierung wurde bestätigt',
+  reviewRejected: 'Ihre eID-Verifizierung wurde nicht bestätigt',
 };
 
 const FINISHED_OWNER_TILES = ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios', 'Vorgangsauswertung', 'Lizenzen'];
 
 const tiles = (page: Page) => page.getByRole('list', { name: 'Bereiche' }).getByRole('link');
+/** The whole 'eID-Verifizierung' tile: title and description. */
+const verifyTile = (page: Page) =>
+  page.getByRole('list', { name: 'Bereiche' }).getByRole('listitem').filter({ hasText: 'eID-Verifizierung' });
 /** The value shown under a term of the verify screen's description list. */
 const shownValue = (page: Page, term: string) => page.locator('dt', { hasText: term }).locator('+ dd');
 
@@ -160,6 +164,58 @@ test('an employee whose ID differs waits for the review; LumioAdmin confirms it 
   await waitForMail(request, { to: employee.email, subject: SUBJECTS.reviewConfirmed });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Ihr Ausweis ist bereits verknüpft' })).toBeVisible();
+
+  // The dashboard no longer asks to verify: the company's release is what is missing (issue 25).
+  await page.goto('/dashboard');
+  await expect(verifyTile(page)).toContainText('Ihr Unternehmen muss Ihr Konto noch freigeben');
+  await expect(verifyTile(page)).not.toContainText('verifizieren');
+});
+
+test('after LumioAdmin rejects the review, the tile and the verify screen say why and what to do next', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}) => {
+  const employee = await createNewEmployee(request, baseURL ?? '', 'eid-rejected', {
+    firstName: 'Rita',
+    lastName: 'Ablehner',
+  });
+  await logIn(page, employee, employee.password);
+  await expect(verifyTile(page)).toContainText('müssen Sie sich mit Ihrem Personalausweis');
+  const session = await startVerification(page);
+  await answerOnPhone(context, session, 'Abweichender Name');
+  await page.getByRole('dialog', { name: 'Manuelle Prüfung erforderlich' }).getByRole('button', { name: 'Ok' }).click();
+  await waitForMail(request, { to: employee.email, subject: SUBJECTS.reviewOpened });
+
+  // While the review runs, the tile and the screen say so instead of offering a start that fails.
+  await page.goto('/dashboard');
+  await expect(verifyTile(page)).toContainText('Ihre Angaben werden manuell geprüft.');
+  await page.goto('/verify');
+  await expect(page.getByRole('heading', { name: 'Ihre Angaben werden geprüft' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verifizierung starten' })).toHaveCount(0);
+
+  const admin = await newBrowserPage(browser);
+  await logIn(admin, DEMO_USERS.lumioAdmin);
+  await admin.goto('/verification-check');
+  await admin.getByRole('row', { name: /Rita Ablehner/ }).click();
+  await admin.getByRole('button', { name: 'Ablehnen' }).click();
+  const confirm = admin.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('Verifizierung von Rita Ablehner ablehnen?');
+  await confirm.getByRole('button', { name: 'Ablehnen' }).click();
+  await admin.getByTestId('success-dialog').getByRole('button', { name: 'Ok' }).click();
+  await waitForMail(request, { to: employee.email, subject: SUBJECTS.reviewRejected });
+
+  await page.goto('/dashboard');
+  await expect(verifyTile(page)).toContainText('Ihre letzte eID-Verifizierung wurde nicht bestätigt.');
+  await tiles(page).filter({ hasText: 'eID-Verifizierung' }).click();
+  const rejected = page.getByRole('region', { name: 'Ihre letzte eID-Verifizierung wurde nicht bestätigt' });
+  await expect(rejected).toContainText('stimmten nicht mit Ihren Angaben in Lumio überein');
+  await expect(rejected).toContainText('So geht es weiter: Prüfen Sie in der Profilverwaltung');
+  await expect(page.getByRole('button', { name: 'Verifizierung starten' })).toBeEnabled();
+  await rejected.getByRole('link', { name: 'Zur Profilverwaltung' }).click();
+  await expect(page).toHaveURL(/\/profile-management$/);
 });
 
 test("a second person presenting the first person's card gets the 'already bound' text and may start again", async ({

@@ -260,6 +260,26 @@ describe('canAccess', () => {
     }
   });
 
+  it('lets the eID tile ask to verify only while that is what is missing (issue 25)', () => {
+    const verifyText = (overrides: Partial<NavigationUser>) =>
+      german(
+        visibleTiles({ ...user('Employee', false), ...overrides }).find((tile) => tile.area === 'verify')!
+          .descriptionKey,
+      );
+    const askToVerify = german('app.tiles.verify.description');
+    expect(verifyText({ status: 'Unverified' })).toBe(askToVerify);
+    expect(verifyText({ role: 'Owner', status: 'Approved', eidReview: null })).toBe(askToVerify);
+
+    // Verified and waiting for the company's release: no prompt to verify, the release is pending.
+    const waiting = verifyText({ status: 'Verified' });
+    expect(waiting).not.toMatch(/verifizieren/);
+    expect(waiting).toMatch(/Ihr Unternehmen muss Ihr Konto noch freigeben/);
+    expect(verifyText({ status: 'Verified', eidReview: 'rejected' })).toBe(waiting);
+
+    expect(verifyText({ status: 'Unverified', eidReview: 'open' })).toMatch(/werden manuell geprüft/);
+    expect(verifyText({ status: 'Approved', eidReview: 'rejected' })).toMatch(/nicht bestätigt/);
+  });
+
   it('opens verify to company users with unfinished registration, whatever their status', () => {
     const companyUser = (role: Role, status: string): NavigationUser => ({
       role,

@@ -172,6 +172,30 @@ describe('step 1: instructions', () => {
   });
 });
 
+describe('after an eID review (issue 25)', () => {
+  it('says why a rejected review bound no card and what to do next, above the start button', async () => {
+    const { calls } = renderVerify(buildSelf({ role: 'Employee', status: 'Unverified', eidReview: 'rejected' }));
+
+    const notice = await screen.findByRole('region', { name: 'Ihre letzte eID-Verifizierung wurde nicht bestätigt' });
+    expect(within(notice).getByText(/stimmten nicht mit Ihren Angaben in Lumio überein/)).toBeInTheDocument();
+    expect(within(notice).getByText(/^So geht es weiter: Prüfen Sie in der Profilverwaltung/)).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Zur Profilverwaltung' })).toHaveAttribute(
+      'href',
+      '/profile-management',
+    );
+    expect(await startButton()).toBeEnabled();
+    expect(calls.startEidBinding).not.toHaveBeenCalled();
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('tells a user whose review is still open that it runs, without a start button that would be refused', async () => {
+    renderVerify(buildSelf({ eidReview: 'open' }));
+
+    expect(await screen.findByRole('heading', { name: 'Ihre Angaben werden geprüft' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verifizierung starten' })).not.toBeInTheDocument();
+  });
+});
+
 describe('step 2: QR code and polling', () => {
   it('shows the QR code of the phone page (level H, size 256), the token, the code and the waiting message', async () => {
     const { calls } = renderVerify();

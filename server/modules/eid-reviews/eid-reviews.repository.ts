@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type AnyColumn } from 'drizzle-orm';
 import {
   EID_REVIEW_DEFAULT_ORDER,
   type EID_REVIEW_SORT_FIELDS,
@@ -35,6 +35,17 @@ export function eidReviewRepository(db: DbOrTx) {
         .where(and(eq(eidReviews.userId, userId), isOpen))
         .limit(1);
       return Boolean(row);
+    },
+
+    /** The person's latest review, open or decided (GET /api/self tells where it stands). */
+    async latestOf(userId: string): Promise<Pick<EidReviewRow, 'decision' | 'decidedAt'> | null> {
+      const [row] = await db
+        .select({ decision: eidReviews.decision, decidedAt: eidReviews.decidedAt })
+        .from(eidReviews)
+        .where(eq(eidReviews.userId, userId))
+        .orderBy(desc(eidReviews.createdAt))
+        .limit(1);
+      return row ?? null;
     },
 
     /** A page of open reviews with the person and the company, newest first by default. */

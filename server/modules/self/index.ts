@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OWN_EID_REVIEW_STATES, ownEidReviewState, type OwnEidReviewState } from '../../../src/domain/eidReview';
 import { ROLES, USER_STATUSES, isCompanyRole } from '../../../src/domain/roles';
+import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
+import { eidReviewRepository } from '../eid-reviews/eid-reviews.repository';
 import { unauthorized } from '../../errors';
 import { errorResponses } from '../../lib/responses';
 import { userOf } from '../../plugins/auth';
@@ -20,10 +23,18 @@ export const selfSchema = z.object({
   associatedEntity: z.object({ id: z.uuid() }).nullable(),
   /** Whether an authenticator app is set up as the second login factor (the profile shows it). */
   secondFactor: z.boolean(),
+  /** A company user's latest eID review: open, rejected (may try again), or null (none or confirmed). */
+  eidReview: z.enum(OWN_EID_REVIEW_STATES).nullable(),
 });
 
+/** What the self answer reads beyond the user row. */
+export interface SelfExtras {
+  secondFactor: boolean;
+  eidReview: OwnEidReviewState | null;
+}
+
 /** The self answer of a user row: the same shape wherever a call answers with the own profile. */
-export function selfAnswer(user: UserRow, secondFactor: boolean): z.infer<typeof selfSchema> {
+export function selfAnswer(user: UserRow, { secondFactor, eidReview }: SelfExtras): z.infer<typeof selfSchema> {
   const entityId = isCompanyRole(user.role)
     ? user.companyId
     : user.role === 'SystemIntegratorAdmin'
@@ -40,7 +51,14 @@ export function selfAnswer(user: UserRow, secondFactor: boolean): z.infer<typeof
     status: user.status,
     associatedEntity: entityId ? { id: entityId } : null,
     secondFactor,
+    eidReview,
   };
+}
+
+/** Where a company user's latest eID review stands; others have none. */
+export async function ownEidReview(db: DbOrTx, user: Pick<UserRow, 'id' | 'role'>): Promise<OwnEidReviewState | null> {
+  if (!isCompanyRole(user.role)) return null;
+  return ownEidReviewState(await eidReviewRepository(db).latestOf(user.id));
 }
 
 /** Whether the user has a second factor at the identity provider; none without an IdP administration. */
@@ -65,7 +83,10 @@ export async function selfModule(app: FastifyInstance) {
       const { id } = userOf(request);
       const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
       if (!user) throw unauthorized();
-      return selfAnswer(user, await hasSecondFactor(app, user.id));
+      return selfAnswer(user, {
+        secondFactor: await hasSecondFactor(app, user.id),
+        eidReview: await ownEidReview(app.db, user),
+      });
     },
   );
 }

@@ -11,7 +11,7 @@ import { uuidParam } from '../../lib/ids';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
-import { hasSecondFactor, selfAnswer, selfSchema } from '../self';
+import { hasSecondFactor, ownEidReview, selfAnswer, selfSchema } from '../self';
 
 const personalDataBody = z.strictObject(ruledFields(PERSONAL_DATA_RULES));
 const userParams = z.strictObject({
@@ -73,7 +73,7 @@ export async function ownProfileRoutes(app: FastifyInstance) {
             after: pick(after),
           });
         }
-        return selfAnswer(after, secondFactor);
+        return selfAnswer(after, { secondFactor, eidReview: await ownEidReview(tx, after) });
       });
     },
   );

@@ -3,10 +3,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { usePermissions, useTranslate } from 'ra-core';
 import { canStartEidBinding } from '../../domain/eid';
+import { eidProgress } from '../../domain/eidReview';
 import type { Self } from '../../domain/self';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { successTextKey, useEidVerification, type VerifyPhase } from './useEidVerification';
 import { VerifyInstructions } from './VerifyInstructions';
+import { RejectedReviewNotice } from './RejectedReviewNotice';
 import { VerifyPendingApprovalDialog } from './VerifyPendingApprovalDialog';
 import { StepHeading } from './StepHeading';
 import { VerifyQrCode } from './VerifyQrCode';
@@ -50,10 +52,32 @@ function PhaseView({ phase, starting, onStart }: { phase: VerifyPhase; starting:
   }
 }
 
+/** What the page holds for where the user stands (src/domain/eidReview.ts eidProgress). */
+function VerifyContent({ self }: { self: Self }) {
+  if (!canStartEidBinding(self.role, self.status)) {
+    return <Notice titleKey="app.verify.bound.title" textKey="app.verify.bound.text" />;
+  }
+  switch (eidProgress(self)) {
+    // Starting again would only be refused while the review runs (issue 25: say so instead).
+    case 'reviewOpen':
+      return <Notice titleKey="app.verify.pending.title" textKey="app.verify.pending.text" />;
+    case 'reviewRejected':
+      return (
+        <>
+          <RejectedReviewNotice self={self} />
+          <BindingFlow />
+        </>
+      );
+    default:
+      return <BindingFlow />;
+  }
+}
+
 /**
  * Route verify (spec "eID verification"), for company users whose registration is unfinished.
  * Users whose ID is bound already (status Verified: the company has yet to approve them) read
- * why there is nothing to do; no call is made for them.
+ * why there is nothing to do; no call is made for them. Whose review is open reads that it runs;
+ * whose review was rejected reads why and what next above the steps.
  */
 export default function VerifyPage() {
   const translate = useTranslate();
@@ -69,11 +93,7 @@ export default function VerifyPage() {
         {translate('app.pageTitles.verify')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 880 }}>
-        {canStartEidBinding(self.role, self.status) ? (
-          <BindingFlow />
-        ) : (
-          <Notice titleKey="app.verify.bound.title" textKey="app.verify.bound.text" />
-        )}
+        <VerifyContent self={self} />
       </Paper>
     </Box>
   );

@@ -85,6 +85,15 @@ export const shellMessages = {
         title: 'eID-Verifizierung',
         description:
           'Bevor Sie das System nutzen können, müssen Sie sich mit Ihrem Personalausweis über ein eID-Verfahren eines externen Anbieters verifizieren.',
+        // Issue 25: where the person stands once the eID step is taken (src/domain/eidReview.ts eidProgress).
+        descriptions: {
+          waitingForRelease:
+            'Ihr Ausweis ist mit Ihrem Konto verknüpft. Ihr Unternehmen muss Ihr Konto noch freigeben; danach können Sie Lumio nutzen.',
+          reviewOpen:
+            'Ihre Angaben werden manuell geprüft. Sie erhalten eine E-Mail, sobald die Prüfung abgeschlossen ist.',
+          reviewRejected:
+            'Ihre letzte eID-Verifizierung wurde nicht bestätigt. Bitte prüfen Sie Ihre Angaben und verifizieren Sie sich erneut.',
+        },
       },
       reseller: {
         title: 'Reseller',

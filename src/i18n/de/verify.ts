@@ -45,6 +45,13 @@ export const verifyMessages = {
         title: 'Ihre Angaben werden geprüft',
         text: 'Ihre persönlichen Daten und die Daten Ihres Ausweises stimmen nicht überein. Ihre Angaben werden deshalb manuell geprüft. Sie erhalten eine E-Mail, sobald die Prüfung abgeschlossen ist.',
       },
+      // Issue 25: after a LumioAdmin rejected the review of differing data (no reason is kept).
+      rejected: {
+        title: 'Ihre letzte eID-Verifizierung wurde nicht bestätigt',
+        why: 'Die Daten Ihres Personalausweises stimmten nicht mit Ihren Angaben in Lumio überein, und die manuelle Prüfung hat die Verknüpfung abgelehnt. Der Ausweis wurde deshalb nicht mit Ihrem Konto verknüpft, seine Daten wurden gelöscht.',
+        next: 'So geht es weiter: Prüfen Sie in der Profilverwaltung, ob Vorname, Nachname und Geburtsdatum genau so wie auf Ihrem Ausweis stehen, und starten Sie die Verifizierung dann erneut. Lassen sich Ihre Angaben dort nicht ändern, hilft Ihnen der Lumio-Support.',
+        profileLink: 'Zur Profilverwaltung',
+      },
       bound: {
         title: 'Ihr Ausweis ist bereits verknüpft',
         text: 'Sobald Ihr Unternehmen Ihr Konto freigegeben hat, können Sie Lumio nutzen.',

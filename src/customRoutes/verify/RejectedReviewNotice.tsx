@@ -1,0 +1,28 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { LinkBase, useTranslate } from 'ra-core';
+import { areaHref } from '../../domain/navigation';
+import type { Self } from '../../domain/self';
+
+/**
+ * Above the steps after a LumioAdmin rejected the person's eID review (issue 25): why the card was
+ * not bound and what to do next. The API keeps no reason of the reviewer's; what a rejection
+ * always means is that the card's names or birth date differ from the profile.
+ */
+export function RejectedReviewNotice({ self }: { self: Self }) {
+  const translate = useTranslate();
+  return (
+    // A region, not MUI's role alert: it is there when the page opens, nothing to interrupt for.
+    <Alert severity="warning" component="section" role="region" aria-labelledby="verify-rejected" sx={{ mb: 3 }}>
+      <Typography id="verify-rejected" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {translate('app.verify.rejected.title')}
+      </Typography>
+      <Typography sx={{ mb: 1 }}>{translate('app.verify.rejected.why')}</Typography>
+      <Typography sx={{ mb: 1 }}>{translate('app.verify.rejected.next')}</Typography>
+      <Link component={LinkBase} to={areaHref('profileManagement', self)}>
+        {translate('app.verify.rejected.profileLink')}
+      </Link>
+    </Alert>
+  );
+}
