@@ -73,34 +73,40 @@ export function parseGermanDate(text: string): string | null {
 
 /** What may stand between day, month and year while typing; the phone's digit pad has no dot. */
 const TYPED_DATE_SEPARATOR = /[.\-/\s,]/;
+const WHITESPACE = /\s/;
 /** Digits each part takes at most: day, month, year. */
 const TYPED_DATE_PART_LENGTHS = [2, 2, 4] as const;
 
 /**
  * The text of a date field as the user types it, shaped to DD.MM.YYYY (issue 25): digits alone
  * ('04071992' from a phone's digit pad, which has no dot) fill day, month and year in turn, and
- * '-', '/', ' ' or ',' close a part as the dot does ('4-7-1992' → '4.7.1992'). A dot appears only
- * once a part is full or a separator was typed, so Backspace removes the last digit, never a dot
- * that comes back at once. Letters and digits beyond the year are dropped; a pasted ISO date
- * becomes its German form. What is no real day is left to parseGermanDate and the validators.
+ * '-', '/', ',' or a space close a part as the dot does ('4-7-1992' → '4.7.1992', '4. 7. 1992' →
+ * '4.7.1992'). A dot appears only once a part is full or a separator was typed, so Backspace
+ * removes the last digit, never a dot that comes back at once; an emptied part keeps its place
+ * ('.07.1992' while the day is retyped). Letters and digits beyond the year are dropped; a pasted
+ * ISO date becomes its German form. What is no real day is left to parseGermanDate and the validators.
  */
 export function formatTypedDate(text: string): string {
   if (ISO_DATE_SHAPE.test(text.trim())) return formatDate(text.trim()) || text.trim();
   const parts: string[] = [''];
-  for (const char of text) {
+  let previous = '';
+  // Leading blanks (a pasted date) are no empty day.
+  for (const char of text.trimStart()) {
     const index = parts.length - 1;
     const current = parts[index] ?? '';
+    const isLastPart = index === TYPED_DATE_PART_LENGTHS.length - 1;
     if (char >= '0' && char <= '9') {
-      if (current.length < (TYPED_DATE_PART_LENGTHS[index] ?? 0)) {
-        parts[index] = current + char;
-      } else if (index < TYPED_DATE_PART_LENGTHS.length - 1) {
-        parts.push(char);
-      }
-    } else if (TYPED_DATE_SEPARATOR.test(char) && current !== '' && index < TYPED_DATE_PART_LENGTHS.length - 1) {
-      parts.push('');
+      if (current.length < (TYPED_DATE_PART_LENGTHS[index] ?? 0)) parts[index] = current + char;
+      else if (!isLastPart) parts.push(char);
+    } else if (TYPED_DATE_SEPARATOR.test(char) && !isLastPart) {
+      // A space beside another separator ('4. 7.') is part of that one separator.
+      const joinsPrevious = TYPED_DATE_SEPARATOR.test(previous) && (WHITESPACE.test(previous) || WHITESPACE.test(char));
+      if (!joinsPrevious) parts.push('');
+    } else if (!TYPED_DATE_SEPARATOR.test(char)) {
+      continue;
     }
+    previous = char;
   }
-  // A separator after a part shows as the dot that waits for the next one ('4.' stays '4.').
   return parts.join('.');
 }
 

@@ -111,14 +111,22 @@ describe('a date typed on the digit pad', () => {
     expect(formatTypedDate('4.')).toBe('4.');
     expect(formatTypedDate('04')).toBe('04');
     expect(formatTypedDate('04.07.')).toBe('04.07.');
-    expect(formatTypedDate('4..7')).toBe('4.7');
-    expect(formatTypedDate('.4')).toBe('4');
+    expect(formatTypedDate('4. 7. 1992')).toBe('4.7.1992');
+    expect(formatTypedDate('4 - 7 - 1992')).toBe('4.7.1992');
+  });
+
+  it('keeps an emptied part in its place while it is typed again', () => {
+    expect(formatTypedDate('.07.1992')).toBe('.07.1992');
+    expect(formatTypedDate('05.07.1992')).toBe('05.07.1992');
+    expect(formatTypedDate('04..1992')).toBe('04..1992');
+    expect(formatTypedDate('04.08.1992')).toBe('04.08.1992');
   });
 
   it('drops letters and digits beyond the year, and turns a pasted ISO date into the German form', () => {
     expect(formatTypedDate('04a07b1992')).toBe('04.07.1992');
     expect(formatTypedDate('0407199234')).toBe('04.07.1992');
     expect(formatTypedDate('1992-07-04')).toBe('04.07.1992');
+    expect(formatTypedDate(' 04.07.1992 ')).toBe('04.07.1992');
     expect(formatTypedDate('')).toBe('');
   });
 });
