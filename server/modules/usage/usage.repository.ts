@@ -28,7 +28,8 @@ const berlinMonth = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Ber
 const berlinDay = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD')`;
 
 /** The first instant of a Berlin calendar day "yyyy-MM-dd", as timestamptz. */
-const berlinMidnight = (isoDate: string) => sql`(${`${isoDate} 00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin')`;
+export const berlinMidnight = (isoDate: string) =>
+  sql`(${`${isoDate} 00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin')`;
 
 const completed = sql`${ip.status} = 'Completed'`;
 const cancelled = sql`${ip.status} = 'Cancelled'`;
@@ -52,6 +53,11 @@ export interface LicenseScope {
 }
 
 export type PackageForConsumption = StoredPackage;
+
+export interface DayCount {
+  day: string;
+  count: number;
+}
 
 export interface DayConsumption {
   day: string;
@@ -155,6 +161,25 @@ export function usageRepository(db: DbOrTx) {
         .where(and(eq(prepaidPackages.id, packageId), eq(prepaidPackages.licenseId, licenseId)))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Every process (completed or cancelled) per Berlin day from `fromDay` on, of one integrator's
+     * licences or of all: the dashboards' 30-day charts. Index-only over
+     * identification_processes_integrator_created_idx or identification_processes_created_idx.
+     */
+    async processesPerDay(scope: { systemIntegratorId?: string }, fromDay: string): Promise<DayCount[]> {
+      return db
+        .select({ day: berlinDay, count: sql<number>`count(*)::int` })
+        .from(ip)
+        .where(
+          and(
+            sql`${ip.createdAt} >= ${berlinMidnight(fromDay)}`,
+            scope.systemIntegratorId ? eq(ip.systemIntegratorId, scope.systemIntegratorId) : undefined,
+          ),
+        )
+        .groupBy(berlinDay)
+        .orderBy(berlinDay);
     },
 
     /** The package's processes per Berlin day (index identification_processes_package_idx), oldest first. */
