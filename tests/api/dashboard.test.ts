@@ -168,6 +168,27 @@ describe('GET /api/dashboard (Was ansteht)', () => {
     });
   });
 
+  it("follows a cancellation and agrees with the usage view's count of the raw processes", async () => {
+    const owner = await client('inhaber@uebersicht.example');
+    const before = expectKind(await dashboardOf(owner), 'company');
+    // The device API's cancellation is this UPDATE (server/modules/device/device.repository.ts).
+    await app.db.execute(sql`
+      update identification_processes set status = 'Cancelled', cancelled_at = created_at + interval '1 minute'
+      where id = (select id from identification_processes where company_id = ${ids.company}::uuid
+                  and postpaid and status = 'Completed' and created_at >= '2026-10-31T23:00:00Z' limit 1)`);
+    const after = expectKind(await dashboardOf(owner), 'company');
+    expect(after.thisMonth).toEqual({
+      ...before.thisMonth,
+      postpaid: before.thisMonth.postpaid - 1,
+      cancelled: before.thisMonth.cancelled + 1,
+      billable: before.thisMonth.billable - 1,
+    });
+    const usage = await owner.get(`/api/company/${ids.company}/usage?from=2026-10&to=2026-11`);
+    expect(usage.statusCode).toBe(200);
+    const { months } = usage.json() as { months: unknown[] };
+    expect(months).toEqual([after.lastMonth, after.thisMonth]);
+  });
+
   it('gives the account administrator the same company figures as its owner', async () => {
     const owner = await dashboardOf(await client('inhaber@uebersicht.example'));
     const accountAdmin = await dashboardOf(await client('konto@uebersicht.example'));

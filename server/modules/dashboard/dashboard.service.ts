@@ -9,7 +9,7 @@ import {
   type ProviderDashboard,
   type SystemDashboard,
 } from '../../../src/domain/dashboard';
-import { monthOf, addMonths, summarizeUsage } from '../../../src/domain/usage';
+import { addMonths, monthOf } from '../../../src/domain/usage';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { outboxBacklog } from '../../mail/outbox-backlog';
@@ -29,13 +29,13 @@ export function dashboardService(db: Db) {
   async function company(companyId: string, today: string): Promise<CompanyDashboard> {
     const thisMonth = monthOf(today);
     const range = { from: addMonths(thisMonth, -1), to: thisMonth };
-    const [pendingEmployees, rows, packages, licences] = await Promise.all([
+    const [pendingEmployees, months, packages, licences] = await Promise.all([
       repo.pendingEmployees(companyId),
-      usage.usageRows({ companyId }, range, {}),
+      usage.monthTotals(companyId, range),
       repo.packageAlerts({ companyId }, today),
       repo.licenseCounts({ companyId }),
     ]);
-    const [lastMonth, current] = summarizeUsage(rows, range).months;
+    const [lastMonth, current] = months;
     return {
       kind: 'company',
       companyId,

@@ -1,10 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { NamedRef, StoredPackage } from '../../../src/domain/licenses';
-import type { UsageCounts, UsageRange, UsageRow } from '../../../src/domain/usage';
-import { addMonths } from '../../../src/domain/usage';
+import type { MonthUsage, UsageCounts, UsageRange, UsageRow } from '../../../src/domain/usage';
+import { addMonths, monthsOfRange } from '../../../src/domain/usage';
 import type { DbOrTx } from '../../db/client';
 import { companies, stores } from '../companies/companies.table';
 import { identificationProcesses as ip, licenses, prepaidPackages } from '../licenses/licenses.table';
+import { identificationProcessDays as d } from './usage.table';
 
 /**
  * Whose processes a usage question covers: one company, and for a SystemIntegratorAdmin only the
@@ -165,21 +166,55 @@ export function usageRepository(db: DbOrTx) {
 
     /**
      * Every process (completed or cancelled) per Berlin day from `fromDay` on, of one integrator's
-     * licences or of all: the dashboards' 30-day charts. Index-only over
-     * identification_processes_integrator_created_idx or identification_processes_created_idx.
+     * licences or of all: the dashboards' 30-day charts, from the day counts (usage.table.ts).
      */
     async processesPerDay(scope: { systemIntegratorId?: string }, fromDay: string): Promise<DayCount[]> {
       return db
-        .select({ day: berlinDay, count: sql<number>`count(*)::int` })
-        .from(ip)
+        .select({ day: d.day, count: sql<number>`sum(${d.prepaid} + ${d.postpaid})::int` })
+        .from(d)
         .where(
           and(
-            sql`${ip.createdAt} >= ${berlinMidnight(fromDay)}`,
-            scope.systemIntegratorId ? eq(ip.systemIntegratorId, scope.systemIntegratorId) : undefined,
+            eq(d.kind, 'recorded'),
+            sql`${d.day} >= ${fromDay}::date`,
+            scope.systemIntegratorId ? eq(d.systemIntegratorId, scope.systemIntegratorId) : undefined,
           ),
         )
-        .groupBy(berlinDay)
-        .orderBy(berlinDay);
+        .groupBy(d.day)
+        .orderBy(d.day);
+    },
+
+    /**
+     * A company's processes per Berlin month of the range (prepaid, postpaid, cancelled, as the
+     * usage view counts them), every month of the range with zeros included, from the day counts.
+     */
+    async monthTotals(companyId: string, range: UsageRange): Promise<MonthUsage[]> {
+      const month = sql<string>`to_char(${d.day}, 'YYYY-MM')`;
+      const signed = (column: typeof d.prepaid | typeof d.postpaid) =>
+        sql<number>`(sum(${column}) filter (where ${d.kind} = 'recorded') - coalesce(sum(${column}) filter (where ${d.kind} = 'cancelled'), 0))::int`;
+      const rows = await db
+        .select({
+          month,
+          prepaid: signed(d.prepaid),
+          postpaid: signed(d.postpaid),
+          cancelled: sql<number>`coalesce(sum(${d.prepaid} + ${d.postpaid}) filter (where ${d.kind} = 'cancelled'), 0)::int`,
+        })
+        .from(d)
+        .where(
+          and(
+            eq(d.companyId, companyId),
+            sql`${d.day} >= ${`${range.from}-01`}::date`,
+            sql`${d.day} < ${`${addMonths(range.to, 1)}-01`}::date`,
+          ),
+        )
+        .groupBy(month);
+      const byMonth = new Map(rows.map((row) => [row.month, row]));
+      return monthsOfRange(range.from, range.to).map((m) => {
+        const row = byMonth.get(m);
+        const counts = row
+          ? { prepaid: row.prepaid ?? 0, postpaid: row.postpaid ?? 0, cancelled: row.cancelled }
+          : { prepaid: 0, postpaid: 0, cancelled: 0 };
+        return { month: m, ...counts, billable: counts.prepaid + counts.postpaid };
+      });
     },
 
     /** The package's processes per Berlin day (index identification_processes_package_idx), oldest first. */
