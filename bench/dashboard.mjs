@@ -8,7 +8,7 @@
 // bench/dashboard-server.ts is the real app with the demo data and the processes written straight
 // into the database (bench/lib/seed-processes.ts, spread over the last 1,000 days: about 1,000 a
 // day, so 30,000 in a chart's 30 days and 60,000 in this and last month). Each role's token asks
-// back to back on one connection (autocannon) for `--seconds`, after a one-second warm-up.
+// back to back on one connection (autocannon) for `--seconds`, after a two-second warm-up.
 //
 // Usage: node bench/dashboard.mjs [--processes 1000000] [--seconds 5] [--only pglite|postgres|both]
 //   --quick (CI): 10,000 processes, 1 second per role, PGlite only.
@@ -52,7 +52,7 @@ async function measure(name, env, rows) {
     console.log(`  ${ready.seeded.toLocaleString('en')} processes, seeded in ${(ready.seedMs / 1000).toFixed(1)} s`);
     const lines = [['role', 'requests', 'p50', 'p95', 'p99', 'max', 'load']];
     for (const [role, token] of Object.entries(ready.tokens)) {
-      await dashboardLoad(ready.port, token, 1); // warm-up: JIT, plans, the table's pages
+      await dashboardLoad(ready.port, token, 2); // warm-up: JIT, plans, the tables' pages
       const loadBefore = load();
       const stats = await dashboardLoad(ready.port, token, SECONDS);
       lines.push([
