@@ -1,4 +1,5 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AuthProvider } from 'ra-core';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router';
@@ -190,10 +191,18 @@ describe("dashboard: 'Was ansteht'", () => {
     expect(await link('3 offene Anträge')).toHaveAttribute('href', '/open-applications');
     expect(await link('1 offene eID-Prüfung')).toHaveAttribute('href', '/verification-check');
     expect(await link('0 Firmen in diesem Monat freigegeben')).toHaveAttribute('href', '/companies');
-    const chart = await screen.findByRole('img', {
-      name: 'Balkendiagramm: 21 Vorgänge vom 17.10.2026 bis 15.11.2026, am meisten 14 an einem Tag',
-    });
+    // The sum at once; the chart (and its library) only when asked for.
+    expect(screen.getByText('21 Vorgänge in 30 Tagen, am meisten 14 an einem Tag')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Balkendiagramm/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Diagramm anzeigen' }));
+    // The chart's chunk (with @mui/x-charts) may take a few seconds to load in jsdom.
+    const chart = await screen.findByRole(
+      'img',
+      { name: 'Balkendiagramm: 21 Vorgänge vom 17.10.2026 bis 15.11.2026, am meisten 14 an einem Tag' },
+      { timeout: 15_000 },
+    );
     await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+    expect(screen.getByRole('button', { name: 'Diagramm ausblenden' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it("gives an integrator its customers' licences and packages as links to the licence management", async () => {
@@ -211,7 +220,7 @@ describe("dashboard: 'Was ansteht'", () => {
     expect(await link('12 Lizenzen aktiv')).toHaveAttribute('href', '/license-management');
     expect(await link('2 Lizenzen gesperrt')).toHaveAttribute('href', '/license-management');
     expect(await link('4 Pakete enden in den nächsten 30 Tagen')).toHaveAttribute('href', '/license-management');
-    expect(await screen.findByRole('img', { name: /Balkendiagramm: 0 Vorgänge/ })).toBeInTheDocument();
+    expect(screen.getByText('0 Vorgänge in 30 Tagen, am meisten 0 an einem Tag')).toBeInTheDocument();
   });
 
   it("gives SystemAdmin the accounts as links and the service's health as text", async () => {

@@ -100,6 +100,9 @@ export const shellMessages = {
         companiesApproved:
           '%{smart_count} Firma in diesem Monat freigegeben |||| %{smart_count} Firmen in diesem Monat freigegeben',
         chartTitle: 'Vorgänge je Tag, letzte 30 Tage',
+        chartSummary: '%{total} Vorgänge in 30 Tagen, am meisten %{max} an einem Tag',
+        chartShow: 'Diagramm anzeigen',
+        chartHide: 'Diagramm ausblenden',
         chartLabel: 'Balkendiagramm: %{total} Vorgänge vom %{from} bis %{to}, am meisten %{max} an einem Tag',
         administrators: '%{smart_count} Administrator |||| %{smart_count} Administratoren',
         systemIntegrators: '%{smart_count} System-Integrator |||| %{smart_count} System-Integratoren',
