@@ -17,6 +17,7 @@ import { openDatabase } from '../server/db/client';
 import { loginAs } from '../tests/api/helpers/login';
 import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
+import { processCount, seedProcesses } from './lib/seed-processes';
 
 const ADMIN = 'admin@lumio.example';
 const DAYS = 1000;
@@ -46,30 +47,8 @@ async function main() {
   });
 
   let seedMs = 0;
-  const [{ n: existing }] = rowsOf<{ n: number }>(
-    await database.db.execute(sql`SELECT count(*)::int AS n FROM identification_processes`),
-  );
-  if (fresh || existing < processes) {
-    const started = performance.now();
-    await database.db.execute(sql`
-      WITH lic AS (
-        SELECT (row_number() OVER (ORDER BY l.key) - 1)::int AS n, l.*,
-          (SELECT p.id FROM prepaid_packages p WHERE p.license_id = l.id ORDER BY p.start_date LIMIT 1) AS package_id
-        FROM licenses l
-      )
-      INSERT INTO identification_processes
-        (license_id, store_id, company_id, system_integrator_id, reseller_id, package_id, postpaid, machine_id,
-         idempotency_key, status, created_at)
-      SELECT lic.id, lic.store_id, lic.company_id, lic.system_integrator_id, lic.reseller_id,
-        CASE WHEN g.i % 5 = 0 THEN NULL ELSE lic.package_id END, g.i % 5 = 0,
-        coalesce(lic.bound_machine_id, 'BENCH-PC'), gen_random_uuid(),
-        CASE WHEN g.i % 50 = 0 THEN 'Cancelled' ELSE 'Completed' END,
-        now() - (g.i::float8 / ${processes}) * interval '${sql.raw(String(DAYS))} days'
-      FROM generate_series(1, ${processes}) AS g(i)
-      JOIN lic ON lic.n = g.i % 4`);
-    await database.db.execute(sql`ANALYZE identification_processes`);
-    seedMs = performance.now() - started;
-  }
+  const existing = await processCount(database);
+  if (fresh || existing < processes) seedMs = await seedProcesses(database, processes, DAYS);
 
   const { accessToken } = await loginAs(app, ADMIN);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -35,6 +35,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { administratorsModule } from './modules/administrators';
 import { companiesModule } from './modules/companies';
+import { dashboardModule } from './modules/dashboard';
 import { companyApplicationsModule } from './modules/company-applications';
 import { deviceModule } from './modules/device';
 import { documentsModule } from './modules/documents';
@@ -217,6 +218,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(deviceModule, { clock });
   await app.register(reportsModule);
   await app.register(usageModule, { clock });
+  await app.register(dashboardModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });
   return app;

@@ -18,4 +18,5 @@ export * from '../modules/employee-invitations/employee-invitations.table';
 export * from '../modules/eid-binding/eid-binding.table';
 export * from '../modules/eid-reviews/eid-reviews.table';
 export * from '../modules/licenses/licenses.table';
+export * from '../modules/usage/usage.table';
 export * from '../modules/reports/reports.table';

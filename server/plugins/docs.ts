@@ -19,6 +19,7 @@ export const API_TAGS = [
   { name: 'System-Integratoren', description: 'Hersteller der Studio-Software, die Gerätelizenzen vergeben' },
   { name: 'Reseller', description: 'Wiederverkäufer eines System-Integrators' },
   { name: 'Administratoren', description: 'Konten des Anbieters und der System-Integratoren' },
+  { name: 'Übersicht', description: 'Was ansteht: die Zahlen der Übersicht je Rolle' },
   { name: 'Auswertungen', description: 'Vorgangsauswertungen: im Hintergrund erstellt, als ZIP heruntergeladen' },
 ];
 

@@ -19,6 +19,7 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
+import type { Dashboard } from '../domain/dashboard';
 import { EID_SESSION_HEADER, type EidBindingDone, type EidBindingStarted } from '../domain/eid';
 import type { EidReviewDecided, EidReviewDecision } from '../domain/eidReview';
 import type { AssignableRole, EmployeeDecision } from '../domain/employees';
@@ -83,6 +84,8 @@ export interface LumioDataProvider extends DataProvider, UsageCalls {
   checkEidBinding(sessionId: string): Promise<EidBindingDone | null>;
   /** Number of open eID reviews: totalItemCount of GET /eid-review?pageSize=1. */
   getOpenEidReviewCount(): Promise<number>;
+  /** GET /dashboard: 'Was ansteht', the caller's figures (their shape depends on the role). */
+  getDashboard(): Promise<Dashboard>;
   /** PUT /eid-review/{id}/decision {decision}: confirms or rejects the binding; answers the user's new status. */
   decideEidReview(id: Identifier, decision: EidReviewDecision): Promise<EidReviewDecided>;
   /** POST /identification-process/reports: requests a report (built in the background); answers it, Pending. */
@@ -290,6 +293,10 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
 
     getSelf() {
       return request<Self>('GET', '/self');
+    },
+
+    getDashboard() {
+      return request<Dashboard>('GET', '/dashboard');
     },
 
     async getOpenApplicationCount() {

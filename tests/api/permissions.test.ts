@@ -322,6 +322,7 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /health/live': { own: {} },
       'GET /health/ready': { own: {} },
       'GET /api/self': { own: {} },
+      'GET /api/dashboard': { own: {} },
       'GET /api/system-integrator': { own: {} },
       'GET /api/system-integrator/{id}': { own: { id: fotosoft.id }, foreign: { id: other.id } },
       'POST /api/system-integrator': {

@@ -95,7 +95,14 @@ function renderSignedIn(self: Self | Error, { openApplicationCount = 4, openEidR
   };
   const getOpenApplicationCount = vi.fn(async () => openApplicationCount);
   const getOpenEidReviewCount = vi.fn(async () => openEidReviewCount);
-  const dataProvider = { getOpenApplicationCount, getOpenEidReviewCount } as unknown as LumioDataProvider;
+  // 'Was ansteht' below the tiles (tests/unit/dashboardPending.test.tsx covers its figures).
+  const getDashboard = vi.fn(async () => ({
+    kind: 'ownAccount',
+    eidMissing: false,
+    eidInReview: false,
+    approvalMissing: false,
+  }));
+  const dataProvider = { getOpenApplicationCount, getOpenEidReviewCount, getDashboard } as unknown as LumioDataProvider;
   render(
     <RuntimeContext.Provider value={runtime()}>
       <MemoryRouter initialEntries={['/dashboard']}>

@@ -1,10 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { NamedRef, StoredPackage } from '../../../src/domain/licenses';
-import type { UsageCounts, UsageRange, UsageRow } from '../../../src/domain/usage';
-import { addMonths } from '../../../src/domain/usage';
+import type { MonthUsage, UsageCounts, UsageRange, UsageRow } from '../../../src/domain/usage';
+import { addMonths, monthsOfRange } from '../../../src/domain/usage';
 import type { DbOrTx } from '../../db/client';
 import { companies, stores } from '../companies/companies.table';
 import { identificationProcesses as ip, licenses, prepaidPackages } from '../licenses/licenses.table';
+import { identificationProcessDays as d } from './usage.table';
 
 /**
  * Whose processes a usage question covers: one company, and for a SystemIntegratorAdmin only the
@@ -28,7 +29,8 @@ const berlinMonth = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Ber
 const berlinDay = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD')`;
 
 /** The first instant of a Berlin calendar day "yyyy-MM-dd", as timestamptz. */
-const berlinMidnight = (isoDate: string) => sql`(${`${isoDate} 00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin')`;
+export const berlinMidnight = (isoDate: string) =>
+  sql`(${`${isoDate} 00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin')`;
 
 const completed = sql`${ip.status} = 'Completed'`;
 const cancelled = sql`${ip.status} = 'Cancelled'`;
@@ -52,6 +54,11 @@ export interface LicenseScope {
 }
 
 export type PackageForConsumption = StoredPackage;
+
+export interface DayCount {
+  day: string;
+  count: number;
+}
 
 export interface DayConsumption {
   day: string;
@@ -155,6 +162,59 @@ export function usageRepository(db: DbOrTx) {
         .where(and(eq(prepaidPackages.id, packageId), eq(prepaidPackages.licenseId, licenseId)))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Every process (completed or cancelled) per Berlin day from `fromDay` on, of one integrator's
+     * licences or of all: the dashboards' 30-day charts, from the day counts (usage.table.ts).
+     */
+    async processesPerDay(scope: { systemIntegratorId?: string }, fromDay: string): Promise<DayCount[]> {
+      return db
+        .select({ day: d.day, count: sql<number>`sum(${d.prepaid} + ${d.postpaid})::int` })
+        .from(d)
+        .where(
+          and(
+            eq(d.kind, 'recorded'),
+            sql`${d.day} >= ${fromDay}::date`,
+            scope.systemIntegratorId ? eq(d.systemIntegratorId, scope.systemIntegratorId) : undefined,
+          ),
+        )
+        .groupBy(d.day)
+        .orderBy(d.day);
+    },
+
+    /**
+     * A company's processes per Berlin month of the range (prepaid, postpaid, cancelled, as the
+     * usage view counts them), every month of the range with zeros included, from the day counts.
+     */
+    async monthTotals(companyId: string, range: UsageRange): Promise<MonthUsage[]> {
+      const month = sql<string>`to_char(${d.day}, 'YYYY-MM')`;
+      const signed = (column: typeof d.prepaid | typeof d.postpaid) =>
+        sql<number>`(sum(${column}) filter (where ${d.kind} = 'recorded') - coalesce(sum(${column}) filter (where ${d.kind} = 'cancelled'), 0))::int`;
+      const rows = await db
+        .select({
+          month,
+          prepaid: signed(d.prepaid),
+          postpaid: signed(d.postpaid),
+          cancelled: sql<number>`coalesce(sum(${d.prepaid} + ${d.postpaid}) filter (where ${d.kind} = 'cancelled'), 0)::int`,
+        })
+        .from(d)
+        .where(
+          and(
+            eq(d.companyId, companyId),
+            sql`${d.day} >= ${`${range.from}-01`}::date`,
+            sql`${d.day} < ${`${addMonths(range.to, 1)}-01`}::date`,
+          ),
+        )
+        .groupBy(month);
+      const byMonth = new Map(rows.map((row) => [row.month, row]));
+      return monthsOfRange(range.from, range.to).map((m) => {
+        const row = byMonth.get(m);
+        const counts = row
+          ? { prepaid: row.prepaid ?? 0, postpaid: row.postpaid ?? 0, cancelled: row.cancelled }
+          : { prepaid: 0, postpaid: 0, cancelled: 0 };
+        return { month: m, ...counts, billable: counts.prepaid + counts.postpaid };
+      });
     },
 
     /** The package's processes per Berlin day (index identification_processes_package_idx), oldest first. */

@@ -71,6 +71,46 @@ export const shellMessages = {
       tiles: 'Bereiche',
       openApplicationCount: '%{smart_count} offener Antrag |||| %{smart_count} offene Anträge',
       openEidReviewCount: '%{smart_count} offene eID-Prüfung |||| %{smart_count} offene eID-Prüfungen',
+      /** 'Was ansteht' below the tiles (issue 25): each figure a link to the screen that handles it. */
+      pending: {
+        title: 'Was ansteht',
+        loading: 'Zahlen werden geladen …',
+        pendingEmployees: '%{smart_count} Person wartet auf Freigabe |||| %{smart_count} Personen warten auf Freigabe',
+        processes: 'Identifikationsvorgänge',
+        processesLink: 'Zur Nutzung',
+        month: 'Monat',
+        thisMonth: 'Dieser Monat',
+        lastMonth: 'Letzter Monat',
+        prepaid: 'Prepaid',
+        postpaid: 'Postpaid',
+        cancelled: 'Storniert',
+        packagesUsedUp: '%{smart_count} Paket aufgebraucht |||| %{smart_count} Pakete aufgebraucht',
+        packagesLow:
+          '%{smart_count} Paket unter der Hinweisschwelle |||| %{smart_count} Pakete unter der Hinweisschwelle',
+        packagesEnding:
+          '%{smart_count} Paket endet in den nächsten 30 Tagen |||| %{smart_count} Pakete enden in den nächsten 30 Tagen',
+        licensesActive: '%{smart_count} Lizenz aktiv |||| %{smart_count} Lizenzen aktiv',
+        licensesSuspended: '%{smart_count} Lizenz gesperrt |||| %{smart_count} Lizenzen gesperrt',
+        eidMissing: 'Ihre eID-Verifizierung fehlt noch.',
+        eidInReview: 'Ihre eID-Daten werden vom Anbieter geprüft.',
+        approvalMissing: 'Die Freigabe durch Ihre Firma steht noch aus.',
+        nothingMissing: 'Für Ihr Konto steht nichts an.',
+        openApplications: '%{smart_count} offener Antrag |||| %{smart_count} offene Anträge',
+        openEidReviews: '%{smart_count} offene eID-Prüfung |||| %{smart_count} offene eID-Prüfungen',
+        companiesApproved:
+          '%{smart_count} Firma in diesem Monat freigegeben |||| %{smart_count} Firmen in diesem Monat freigegeben',
+        chartTitle: 'Vorgänge je Tag, letzte 30 Tage',
+        chartSummary: '%{total} Vorgänge in 30 Tagen, am meisten %{max} an einem Tag',
+        chartShow: 'Diagramm anzeigen',
+        chartHide: 'Diagramm ausblenden',
+        chartLabel: 'Balkendiagramm: %{total} Vorgänge vom %{from} bis %{to}, am meisten %{max} an einem Tag',
+        administrators: '%{smart_count} Administrator |||| %{smart_count} Administratoren',
+        systemIntegrators: '%{smart_count} System-Integrator |||| %{smart_count} System-Integratoren',
+        mailsWaiting: '%{smart_count} Mail wartet im Postausgang |||| %{smart_count} Mails warten im Postausgang',
+        oldestMail: 'älteste seit %{smart_count} Minute |||| älteste seit %{smart_count} Minuten',
+        failedJobs:
+          '%{smart_count} Hintergrundauftrag in 24 Stunden fehlgeschlagen |||| %{smart_count} Hintergrundaufträge in 24 Stunden fehlgeschlagen',
+      },
     },
     tiles: {
       profileManagement: {
