@@ -1,0 +1,1 @@
+ALTER TABLE "employee_invitations" ADD COLUMN "withdrawn_at" timestamp with time zone;
