@@ -26,14 +26,23 @@ export async function revokeOpenSetupLinks(tx: Tx, userId: string, at: Date): Pr
     );
 }
 
-/** A new link's token; the user's earlier open links stop working (a re-sent activation mail). */
-export async function issueSetupToken(tx: Tx, userId: string, at: Date): Promise<string> {
+/**
+ * A new link's token; the user's earlier open links stop working (a re-sent activation mail, a
+ * new 'Passwort vergessen?' request). `ttlMs`: activation links live 72 hours, reset links less.
+ */
+export async function issueSetupToken(
+  tx: Tx,
+  userId: string,
+  at: Date,
+  ttlMs: number = PASSWORD_SETUP_TTL_MS,
+): Promise<string> {
   const token = newSecretToken();
   await revokeOpenSetupLinks(tx, userId, at);
   await tx.insert(passwordSetupTokens).values({
     tokenHash: hashSecretToken(token),
     userId,
-    expiresAt: new Date(at.getTime() + PASSWORD_SETUP_TTL_MS),
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + ttlMs),
   });
   return token;
 }
