@@ -130,7 +130,7 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, opts: ForgotP
         )
         .limit(1);
       if (recent) return;
-      const token = await issueSetupToken(tx, user.id, now, PASSWORD_RESET_TTL_MS);
+      const token = await issueSetupToken(tx, user.id, now, { ttlMs: PASSWORD_RESET_TTL_MS });
       await queueMail({
         kind: MAIL_KINDS.passwordReset,
         reference: user.id,

@@ -28,21 +28,17 @@ export async function revokeOpenSetupLinks(tx: Tx, userId: string, at: Date): Pr
 
 /**
  * A new link's token; the user's earlier open links stop working (a re-sent activation mail, a
- * new 'Passwort vergessen?' request). `ttlMs`: activation links live 72 hours, reset links less.
+ * new 'Passwort vergessen?' request). A reset link lives `ttlMs` (shorter than an activation link).
  */
-export async function issueSetupToken(
-  tx: Tx,
-  userId: string,
-  at: Date,
-  ttlMs: number = PASSWORD_SETUP_TTL_MS,
-): Promise<string> {
+export async function issueSetupToken(tx: Tx, userId: string, at: Date, reset?: { ttlMs: number }): Promise<string> {
   const token = newSecretToken();
   await revokeOpenSetupLinks(tx, userId, at);
   await tx.insert(passwordSetupTokens).values({
     tokenHash: hashSecretToken(token),
     userId,
     createdAt: at,
-    expiresAt: new Date(at.getTime() + ttlMs),
+    expiresAt: new Date(at.getTime() + (reset?.ttlMs ?? PASSWORD_SETUP_TTL_MS)),
+    purpose: reset ? 'reset' : 'activation',
   });
   return token;
 }

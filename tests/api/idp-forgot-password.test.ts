@@ -158,7 +158,9 @@ describe("the embedded identity provider's 'Passwort vergessen?'", { timeout: 12
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordSetupTokens.userId, user.id));
 
-    expect((await setPassword(path, token)).statusCode).toBe(410);
+    const expired = await setPassword(path, token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('Links aus „Passwort vergessen?“ gelten 60 Minuten.');
   });
 
   it('mails nothing for a disabled account and says the same', async () => {

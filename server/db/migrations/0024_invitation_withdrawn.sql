@@ -1,1 +1,0 @@
-ALTER TABLE "employee_invitations" ADD COLUMN "withdrawn_at" timestamp with time zone;
