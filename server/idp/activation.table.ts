@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../modules/users/users.table';
 
 /**
- * One-time links to set a password (account activation after approval). Only the SHA-256 of the
+ * One-time links to set a password (account activation after approval, 'Passwort vergessen?'). Only the SHA-256 of the
  * token is stored, so a database leak does not hand out working links.
  */
 export const passwordSetupTokens = pgTable(
@@ -17,6 +17,8 @@ export const passwordSetupTokens = pgTable(
     /** Withdrawn before use: a newer link was sent, or another link of the user was used. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'activation' (an account's first password, 72 hours) or 'reset' ('Passwort vergessen?', 60 minutes). */
+    purpose: text('purpose').$type<'activation' | 'reset'>().notNull().default('activation'),
   },
   (t) => [index('password_setup_tokens_user_idx').on(t.userId)],
 );

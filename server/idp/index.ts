@@ -13,6 +13,7 @@ import { realmMiddleware, registerTokenRoutes } from './keycloak-compat';
 import { registerKeycloakPages } from './keycloak-pages';
 import { loadIdpSecrets, publicKeySet } from './keys';
 import { createProvider, pageFooter } from './provider';
+import { registerForgotPasswordRoutes } from './forgot-password';
 import { registerSetPasswordRoutes } from './set-password';
 
 export interface EmbeddedIdp {
@@ -119,6 +120,16 @@ export async function registerEmbeddedIdp(
       db,
       path: setPasswordUrl(basePath),
       passwords: embeddedPasswordStore,
+      footer: () => pageFooter(config),
+    });
+  });
+  // 'Passwort vergessen?': its own scope too (rate limit answered as HTML).
+  await app.register(async (reset) => {
+    registerForgotPasswordRoutes(reset, {
+      config,
+      db,
+      outbox: app.mailOutbox,
+      basePath,
       footer: () => pageFooter(config),
     });
   });

@@ -16,6 +16,7 @@ import {
   type KcActionResult,
   type KcActionStatus,
 } from './kc-action';
+import { forgotPasswordPath } from './forgot-password';
 import { MESSAGES, renderLoginPage, renderMessagePage } from './login-page';
 import { loginThrottleKeys, recordLoginAttempt } from './login-throttle';
 import {
@@ -98,6 +99,7 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
   const { footer } = opts;
   const path = `${basePath}/login-actions/authenticate/:uid`;
   const actionFor = (uid: string) => `${basePath}/login-actions/authenticate/${encodeURIComponent(uid)}`;
+  const resetUrl = forgotPasswordPath(basePath);
 
   function sendHtml(reply: FastifyReply, html: string, status = 200) {
     return reply
@@ -158,6 +160,7 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
     request.log.info('login form rate limited');
     const html = renderLoginPage({
       action: actionFor(request.params.uid),
+      resetUrl,
       error: MESSAGES.tooManyAttempts,
       footer: footer(),
     });
@@ -327,7 +330,10 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
     if (interaction.prompt.name === 'login' && pending) return showSecondFactor(reply, interaction, pending);
     if (interaction.prompt.name === 'login') {
       const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
-      return sendHtml(reply, renderLoginPage({ action: actionFor(interaction.uid), username: hint, footer: footer() }));
+      return sendHtml(
+        reply,
+        renderLoginPage({ action: actionFor(interaction.uid), resetUrl, username: hint, footer: footer() }),
+      );
     }
     const grantId = await grantConsent(interaction);
     const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
@@ -370,6 +376,7 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
           reply,
           renderLoginPage({
             action: actionFor(interaction.uid),
+            resetUrl,
             username,
             error: result.disabled ? MESSAGES.accountDisabled : MESSAGES.invalidCredentials,
             footer: footer(),

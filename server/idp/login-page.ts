@@ -55,6 +55,8 @@ export function renderIdpPage(view: string, { title, ...data }: PageOptions): st
 
 export interface LoginFormOptions {
   action: string;
+  /** 'Passwort vergessen?' (server/idp/forgot-password.ts). */
+  resetUrl: string;
   username?: string;
   error?: string;
   footer: string;
@@ -65,8 +67,8 @@ export interface LoginFormOptions {
  * for Keycloak work. `novalidate`: an empty field gets the server's German message, not the
  * browser's in the browser's language.
  */
-export function renderLoginPage({ action, username = '', error, footer }: LoginFormOptions): string {
-  return renderIdpPage('login', { title: 'Anmelden', footer, action, username, error });
+export function renderLoginPage({ action, resetUrl, username = '', error, footer }: LoginFormOptions): string {
+  return renderIdpPage('login', { title: 'Anmelden', footer, action, resetUrl, username, error });
 }
 
 /** A short message with a way back to the portal (errors, signed out). */

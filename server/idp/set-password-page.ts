@@ -17,6 +17,8 @@ export const SET_PASSWORD_TEXTS = {
   invalid: 'Dieser Link ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig aus der E-Mail übernommen haben.',
   expiredTitle: 'Link abgelaufen',
   expired: 'Dieser Link ist abgelaufen: Links zum Festlegen des Passworts gelten 72 Stunden.',
+  resetExpired:
+    'Dieser Link ist abgelaufen: Links aus „Passwort vergessen?“ gelten 60 Minuten. Einen neuen Link fordern Sie über „Passwort vergessen?“ auf der Anmeldeseite an.',
   newLink: 'Einen neuen Link erhalten Sie vom Lumio-Support:',
   newLinkHint:
     'Schreiben Sie uns Ihre E-Mail-Adresse; wir senden Ihnen eine neue E-Mail, deren Link wieder 72 Stunden gilt.',
@@ -60,7 +62,8 @@ export function renderPasswordSavedPage(loginUrl: string, footer: string): strin
   return renderIdpPage('password-saved', { title: T.savedTitle, footer, loginUrl, t: T });
 }
 
-export type SetPasswordMessageKind = 'invalid' | 'expired' | 'used' | 'replaced' | 'forbidden' | 'tooMany';
+export type SetPasswordMessageKind =
+  'invalid' | 'expired' | 'resetExpired' | 'used' | 'replaced' | 'forbidden' | 'tooMany';
 
 export interface SetPasswordMessageOptions {
   homeUrl: string;
@@ -80,6 +83,7 @@ export function renderSetPasswordMessage(
   const texts: Record<SetPasswordMessageKind, [string, string]> = {
     invalid: [T.invalidTitle, T.invalid],
     expired: [T.expiredTitle, T.expired],
+    resetExpired: [T.expiredTitle, T.resetExpired],
     used: [T.usedTitle, T.used],
     replaced: [T.replacedTitle, T.replaced],
     forbidden: [T.forbiddenTitle, T.forbidden],

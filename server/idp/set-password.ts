@@ -42,7 +42,8 @@ const setPasswordForm = z.object({
  * page can tell how to go on: an expired link names the way to a new one.
  */
 export type TokenState =
-  { state: 'valid'; userId: string; email: string } | { state: 'unknown' | 'expired' | 'used' | 'replaced' };
+  | { state: 'valid'; userId: string; email: string }
+  | { state: 'unknown' | 'expired' | 'resetExpired' | 'used' | 'replaced' };
 
 async function lookupToken(db: Db, passwords: PasswordStore, token: string, now: Date): Promise<TokenState> {
   if (!SECRET_TOKEN_PATTERN.test(token)) return { state: 'unknown' };
@@ -53,6 +54,7 @@ async function lookupToken(db: Db, passwords: PasswordStore, token: string, now:
       expiresAt: passwordSetupTokens.expiresAt,
       usedAt: passwordSetupTokens.usedAt,
       revokedAt: passwordSetupTokens.revokedAt,
+      purpose: passwordSetupTokens.purpose,
     })
     .from(passwordSetupTokens)
     .innerJoin(users, eq(users.id, passwordSetupTokens.userId))
@@ -62,7 +64,10 @@ async function lookupToken(db: Db, passwords: PasswordStore, token: string, now:
   if (row.usedAt) return { state: 'used' };
   // Another link of the user set the password: for the user, this one was used too.
   if (row.revokedAt) return { state: (await passwords.hasPassword(db, row.userId)) ? 'used' : 'replaced' };
-  if (row.expiresAt <= now) return { state: 'expired' };
+  if (row.expiresAt <= now) {
+    // A 'Passwort vergessen?' link lives shorter than an activation link, and a new one is self-service.
+    return { state: row.purpose === 'reset' ? 'resetExpired' : 'expired' };
+  }
   return { state: 'valid', userId: row.userId, email: row.email };
 }
 

@@ -26,14 +26,19 @@ export async function revokeOpenSetupLinks(tx: Tx, userId: string, at: Date): Pr
     );
 }
 
-/** A new link's token; the user's earlier open links stop working (a re-sent activation mail). */
-export async function issueSetupToken(tx: Tx, userId: string, at: Date): Promise<string> {
+/**
+ * A new link's token; the user's earlier open links stop working (a re-sent activation mail, a
+ * new 'Passwort vergessen?' request). A reset link lives `ttlMs` (shorter than an activation link).
+ */
+export async function issueSetupToken(tx: Tx, userId: string, at: Date, reset?: { ttlMs: number }): Promise<string> {
   const token = newSecretToken();
   await revokeOpenSetupLinks(tx, userId, at);
   await tx.insert(passwordSetupTokens).values({
     tokenHash: hashSecretToken(token),
     userId,
-    expiresAt: new Date(at.getTime() + PASSWORD_SETUP_TTL_MS),
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + (reset?.ttlMs ?? PASSWORD_SETUP_TTL_MS)),
+    purpose: reset ? 'reset' : 'activation',
   });
   return token;
 }

@@ -30,6 +30,7 @@ export const MAIL_KINDS = {
   packageEnding: 'package-ending',
   registrationAttempt: 'registration-attempt',
   secondFactorReset: 'second-factor-reset',
+  passwordReset: 'password-reset',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -5,6 +5,7 @@ import { DASHBOARD_PATH, LANDING_PATH } from '../domain/routes';
 import { displayName, type Self } from '../domain/self';
 import { clearActivity } from './idleTimer';
 import type { KeycloakSession } from './keycloakSession';
+import { forgetLoginTarget, startLoginTowardsCurrentPage } from './loginTarget';
 
 /**
  * With the shared init promise awaited first, ra-keycloak only waits this long for keycloak-js
@@ -31,6 +32,9 @@ export interface AuthProviderOptions {
   /** GET /api/self; rejects with an HttpError carrying the status. */
   fetchSelf: () => Promise<Self>;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Where a login started by a guarded page's visit comes back to (sessionStorage: per tab). */
+  tabStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  location?: Pick<Location, 'pathname' | 'search'>;
 }
 
 /**
@@ -45,8 +49,10 @@ const toLanding = () => ({ message: false as const, redirectTo: LANDING_PATH });
  *    so ra-keycloak's authentication timeout can be short;
  * 2. logout of an anonymous visitor does not bounce through the identity provider's logout page:
  *    it just returns the landing path (our "login page" is the public landing page '/');
- * 3. the "previous location" ra-keycloak stores on a failed checkAuth is dropped: after login the
- *    spec always goes to /dashboard;
+ * 3. the "previous location" ra-keycloak stores in localStorage on a failed checkAuth is dropped:
+ *    a guarded page opened without a session starts the login itself, with that page as the
+ *    keycloak-js redirectUri (loginTarget.ts), so the target survives the identity provider's
+ *    pages on both providers; a session that ends while the app runs still goes to the landing page;
  * 4. the router around <Admin> is the public shell's BrowserRouter (main.tsx);
  * 5. ra-keycloak's types resolve to `any` (its .d.ts imports a path keycloak-js 26 does not
  *    export), so this wrapper is typed against ra-core's AuthProvider instead;
@@ -58,6 +64,8 @@ export function createAuthProvider({
   session,
   fetchSelf,
   storage = localStorage,
+  tabStorage = sessionStorage,
+  location = window.location,
 }: AuthProviderOptions): LumioAuthProvider {
   const base: AuthProvider = keycloakAuthProvider(session.keycloak, {
     initOptions: session.initOptions,
@@ -96,11 +104,16 @@ export function createAuthProvider({
     },
 
     async checkAuth(params) {
-      await session.ready;
+      const signedInAtPageLoad = await session.ready;
       try {
         await base.checkAuth(params);
+        forgetLoginTarget(tabStorage);
       } catch {
         storage.removeItem(PreviousLocationStorageKey);
+        if (!signedInAtPageLoad && (await startLoginTowardsCurrentPage({ session, location, storage: tabStorage }))) {
+          // The browser is leaving for the login page: no landing page flashes up before it goes.
+          return new Promise<never>(() => {});
+        }
         throw toLanding();
       }
     },

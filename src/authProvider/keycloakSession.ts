@@ -21,8 +21,11 @@ export interface KeycloakSession {
    */
   readonly ready: Promise<boolean>;
   isAuthenticated(): boolean;
-  /** Starts the login at the identity provider; the browser comes back to /dashboard. */
-  login(): Promise<void>;
+  /**
+   * Starts the login at the identity provider; the browser comes back to the given path of the
+   * web app (a mailed link's page), by default /dashboard.
+   */
+  login(targetPath?: string): Promise<void>;
   /** A bearer token valid for at least 20 more seconds (refreshed first), or undefined. */
   getValidToken(): Promise<string | undefined>;
   /** The token's subject (users.id), to notice a user switch. */
@@ -84,12 +87,12 @@ export function createKeycloakSession(
     initOptions,
     ready,
     isAuthenticated,
-    async login() {
+    async login(targetPath = DASHBOARD_PATH) {
       await ready;
       // The click on "Jetzt anmelden" is activity: a stale value from an earlier visit must not
       // end the new session at once.
       recordActivity();
-      await keycloak.login({ redirectUri: `${origin}${DASHBOARD_PATH}` });
+      await keycloak.login({ redirectUri: `${origin}${targetPath}` });
     },
     async getValidToken() {
       await ready;

@@ -23,6 +23,7 @@ import type { Dashboard } from '../domain/dashboard';
 import { EID_SESSION_HEADER, type EidBindingDone, type EidBindingStarted } from '../domain/eid';
 import type { EidReviewDecided, EidReviewDecision } from '../domain/eidReview';
 import type { AssignableRole, EmployeeDecision } from '../domain/employees';
+import type { OpenInvitation } from '../domain/employeeInvitation';
 import type { PackageIncreasePayload, PrepaidPackage } from '../domain/licenses';
 import type { PagedResult } from '../domain/paging';
 import { emailChangeKind, type EmailChangePayload } from '../domain/emailChange';
@@ -76,6 +77,12 @@ export interface LumioDataProvider extends DataProvider, UsageCalls {
   decideEmployee(companyId: Identifier, userId: Identifier, status: EmployeeDecision): Promise<RaRecord>;
   /** PUT /company/{companyId}/user/{userId}/role {role}: AccountAdministrator or Employee. */
   changeEmployeeRole(companyId: Identifier, userId: Identifier, role: AssignableRole): Promise<RaRecord>;
+  /** GET /company/{id}/employee-invitation: the company's open invitations, oldest first. */
+  getOpenInvitations(companyId: Identifier): Promise<OpenInvitation[]>;
+  /** POST /company/{id}/employee-invitation/{invitationId}/resend: a new link goes out, the old one stops working. */
+  resendInvitation(companyId: Identifier, invitationId: Identifier): Promise<{ id: string; email: string }>;
+  /** DELETE /company/{id}/employee-invitation/{invitationId}: the invitation's link stops working. */
+  withdrawInvitation(companyId: Identifier, invitationId: Identifier): Promise<void>;
   /** GET /company/{companyId}/user/{userId}/history: the person's audit trail, newest first. */
   getEmployeeHistory(companyId: Identifier, userId: Identifier, page: HistoryPageRequest): Promise<CompanyHistoryPage>;
   /** POST /user/eid/bind (empty body): starts the signed-in user's eID binding; the QR code shows its mobile token. */
@@ -362,6 +369,21 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       return request<RaRecord>('PUT', `${idPath(employeesPath(companyId), userId)}/role`, { body: { role } });
     },
 
+    getOpenInvitations(companyId) {
+      return request<OpenInvitation[]>('GET', invitationsPath(companyId));
+    },
+
+    resendInvitation(companyId, invitationId) {
+      return request<{ id: string; email: string }>(
+        'POST',
+        `${idPath(invitationsPath(companyId), invitationId)}/resend`,
+      );
+    },
+
+    async withdrawInvitation(companyId, invitationId) {
+      await request('DELETE', idPath(invitationsPath(companyId), invitationId));
+    },
+
     getEmployeeHistory(companyId, userId, page) {
       return request<CompanyHistoryPage>('GET', `${idPath(employeesPath(companyId), userId)}/history`, {
         query: historyQuery(page),
@@ -435,6 +457,10 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
   }
 
   /** The company's people: /company/{companyId}/user. */
+  function invitationsPath(companyId: Identifier): string {
+    return `${idPath(routeOf('companies', routes).path, companyId)}/employee-invitation`;
+  }
+
   function employeesPath(companyId: Identifier): string {
     return resolvePath(routeOf('employees', routes).path, { companyId });
   }

@@ -29,3 +29,12 @@ export interface EmployeeInvitationView {
  */
 export type InvitationRegistrationPayload = Record<PersonalDataField, string>;
 export const INVITATION_REGISTRATION_RULES: Record<PersonalDataField, Validator[]> = PERSONAL_DATA_RULES;
+
+/** One open invitation of the company, as the employees page lists it (GET /company/{id}/employee-invitation). */
+export interface OpenInvitation {
+  id: string;
+  email: string;
+  /** ISO timestamps. */
+  invitedAt: string;
+  validUntil: string;
+}

@@ -59,3 +59,13 @@ export function isGuardedPath(pathname: string): boolean {
     (ADMIN_INTERNAL_ROUTE_ROOTS as readonly string[]).includes(root)
   );
 }
+
+/**
+ * Where the login of a visitor who opened a guarded page without a session leads back to: that
+ * very page (a mailed link to a report or a package), query included; anything else goes to the
+ * dashboard. Only paths of the web app itself, never another origin.
+ */
+export function loginTargetOf(pathname: string, search = ''): string {
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || !isGuardedPath(pathname)) return DASHBOARD_PATH;
+  return `${pathname}${search}`;
+}

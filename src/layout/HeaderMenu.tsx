@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import KeyIcon from '@mui/icons-material/Key';
 import CloseIcon from '@mui/icons-material/Close';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -15,7 +16,7 @@ import { useLogout, usePermissions, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { visibleMenuEntries, type MenuEntry } from '../domain/navigation';
-import { DASHBOARD_PATH, PROFILE_MANAGEMENT_PATH } from '../domain/routes';
+import { DASHBOARD_PATH, PROFILE_MANAGEMENT_PATH, PROFILE_PATH } from '../domain/routes';
 import { displayName, type Self } from '../domain/self';
 import { usePendingEmployeeCount } from '../resources/employees/usePendingEmployeeCount';
 import { Logo } from './Logo';
@@ -47,7 +48,7 @@ const entrySx = {
 
 /**
  * The entries the role table allows, in spec order, then a button with the user's name
- * (→ profile management) and "Abmelden": in a row on the bar, in a column in the phone's drawer.
+ * (→ profile management), 'Passwort ändern' (→ profile) and "Abmelden": in a row on the bar, in a column in the phone's drawer.
  */
 function MainMenu({ placement, onNavigate }: { placement: 'bar' | 'drawer'; onNavigate?: () => void }) {
   const translate = useTranslate();
@@ -115,6 +116,19 @@ function MainMenu({ placement, onNavigate }: { placement: 'bar' | 'drawer'; onNa
           sx={sx}
         >
           {displayName(self)}
+        </Button>
+      ) : null}
+      {self ? (
+        <Button
+          component={RouterLink}
+          to={PROFILE_PATH}
+          color="inherit"
+          startIcon={<KeyIcon />}
+          onClick={onNavigate}
+          aria-current={isActive(pathname, PROFILE_PATH) ? 'page' : undefined}
+          sx={sx}
+        >
+          {translate('app.layout.passwordChange')}
         </Button>
       ) : null}
       <Button

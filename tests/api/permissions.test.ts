@@ -247,6 +247,16 @@ describe('permissions (docs/permissions.md)', () => {
     const invited = 'rechte.eingeladen@studio-sonnenschein.example';
     await apiClient(app, tokens.get(DEMO.owner)).post('/api/employee-invitation', { email: invited });
     const invitationToken = await mailedInvitationToken(app, invited);
+    // Resending and withdrawing need open invitations of their own (a withdrawn one then answers 404).
+    const openInvitation = async (email: string) =>
+      (
+        (await apiClient(app, tokens.get(DEMO.owner)).post('/api/employee-invitation', { email })).json() as {
+          id: string;
+        }
+      ).id;
+    const toResend = await openInvitation('rechte.erneut@studio-sonnenschein.example');
+    const toWithdraw = await openInvitation('rechte.zurueck@studio-sonnenschein.example');
+    const foreignInvitation = { companyId: morgenrot.id, id: toWithdraw };
     let inviteCounter = 0;
     // The SystemAdmin's changes of administrators change their target: accounts of their own.
     const administrator = async (email: string) =>
@@ -487,6 +497,18 @@ describe('permissions (docs/permissions.md)', () => {
       // The demo invitation stays open: nobody registers through it here.
       'GET /api/employee-invitation/{id}': { own: { id: DEMO_INVITATION_TOKEN } },
       'POST /api/employee-invitation/{id}': { own: { id: invitationToken }, body: registrationBody() },
+      'GET /api/company/{companyId}/employee-invitation': {
+        own: { companyId: sonnenschein.id },
+        foreign: { companyId: morgenrot.id },
+      },
+      'POST /api/company/{companyId}/employee-invitation/{id}/resend': {
+        own: { companyId: sonnenschein.id, id: toResend },
+        foreign: foreignInvitation,
+      },
+      'DELETE /api/company/{companyId}/employee-invitation/{id}': {
+        own: { companyId: sonnenschein.id, id: toWithdraw },
+        foreign: foreignInvitation,
+      },
       'POST /api/document': { own: {}, body: PNG_FILE, headers: upload },
       'GET /api/document/{id}': { own: { id: (uploaded.json() as { id: string }).id } },
       // Finished company users are 409 'eID already bound'; the unfinished owner starts a session.

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { AccessibilityWatch } from './support/accessibility';
 import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
-import { expectLandingPage, logIn, mainMenu } from './support/login';
+import { expectLoginPage, logIn, mainMenu } from './support/login';
 import { linkMatching, waitForMail, SET_PASSWORD_LINK } from './support/mails';
 
 /*
@@ -98,8 +98,9 @@ test('the SystemAdmin creates a SystemIntegratorAdmin, who sets a password from 
   await page.getByTestId('success-dialog').getByRole('button', { name: 'Ok' }).click();
   await expect(row).toHaveCount(0);
 
+  // The deleted administrator's session is gone: the page asks for a login again.
   await other.reload();
-  await expectLandingPage(other);
+  await expectLoginPage(other);
   await watch.checkLastScreen();
   expect(watch.found, 'axe-core on the new administrator’s pages').toEqual([]);
   await other.context().close();

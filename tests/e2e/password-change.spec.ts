@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { expectLandingPage, logIn, mainMenu, menuButton } from './support/login';
 import { createNewOwner } from './support/newOwner';
+import { DEMO_USERS } from './support/demoUsers';
 
 /*
  * Issue 9, part 6: the password change through the identity provider (Keycloak's
@@ -56,4 +57,19 @@ test('a user changes the password from the profile page and logs in with the new
 
   // ... the new one does.
   await logIn(page, user, newPassword);
+});
+
+test('the user menu and the profile management lead to the password change', async ({ page }) => {
+  await logIn(page, DEMO_USERS.employee);
+
+  await mainMenu(page).getByRole('link', { name: 'Passwort ändern' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('button', { name: 'Passwort ändern' })).toBeVisible();
+
+  await mainMenu(page).getByRole('link', { name: DEMO_USERS.employee.displayName }).click();
+  await expect(page).toHaveURL(/\/profile-management$/);
+  const section = page.getByRole('region', { name: 'Passwort und Anmeldung' });
+  await section.getByRole('link', { name: 'Passwort ändern' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
 });

@@ -77,6 +77,7 @@ test.describe('on a phone (390 × 844)', () => {
       'Firmen',
       'Vorgangsauswertung',
       DEMO_USERS.lumioAdmin.displayName,
+      'Passwort ändern',
     ]);
     await expect(mainMenu(page).getByRole('button', { name: 'Abmelden' })).toBeVisible();
     await expectNoSidewaysScroll(page);

@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { RuntimeConfig } from '../../src/domain/runtimeConfig';
-import { expectLandingPage } from './support/login';
+import { expectLandingPage, expectLoginPage } from './support/login';
 
 /**
  * react-admin's layout registers its styles under this class-name prefix. It is a string in the
@@ -28,18 +28,19 @@ const isScript = (response: Response) =>
  * network has gone quiet (the silent sign-on check included).
  */
 async function scriptsLoadedBy(page: Page, path: string, ready: () => Promise<void>): Promise<LoadedScript[]> {
-  const responses: Response[] = [];
+  // Bodies are read as they arrive: a guarded page leaves for the login, and the browser forgets
+  // the bodies of a document it left.
+  const loaded: Promise<LoadedScript>[] = [];
   const collect = (response: Response) => {
-    if (isScript(response)) responses.push(response);
+    if (!isScript(response)) return;
+    loaded.push(response.text().then((body) => ({ path: new URL(response.url()).pathname, body })));
   };
   page.on('response', collect);
   await page.goto(path);
   await ready();
   await page.waitForLoadState('networkidle');
   page.off('response', collect);
-  return Promise.all(
-    responses.map(async (response) => ({ path: new URL(response.url()).pathname, body: await response.text() })),
-  );
+  return Promise.all(loaded);
 }
 
 /** The scripts the HTML shell itself names: the entry module and its preloads. */
@@ -132,8 +133,8 @@ test.describe('public pages do not download the admin app', () => {
   test('a guarded page does download it (the check above can see the admin)', async ({ page }) => {
     const entry = await entryScripts(page);
 
-    // A visitor is sent back to the landing page, but only after the admin app checked the login.
-    const loaded = await scriptsLoadedBy(page, '/dashboard', () => expectLandingPage(page));
+    // A visitor is sent to the login, but only after the admin app checked for a session.
+    const loaded = await scriptsLoadedBy(page, '/dashboard', () => expectLoginPage(page));
 
     const adminChunks = loaded.filter((script) => !entry.includes(script.path));
     expect(adminChunks.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { DEMO_USERS } from './support/demoUsers';
-import { expectLandingPage, logIn, mainMenu } from './support/login';
+import { expectLandingPage, expectLoginPage, logIn, mainMenu } from './support/login';
 
 /** localStorage key of the last activity (spec section 9). */
 const IDLE_STORAGE_KEY = 'timeout';
@@ -33,9 +33,9 @@ test.describe('logout', () => {
 
     await page.reload();
     await expectLandingPage(page);
-    // The identity provider forgot the session too: a guarded page sends the visitor back.
+    // The identity provider forgot the session too: a guarded page asks for the login again.
     await page.goto('/dashboard');
-    await expectLandingPage(page);
+    await expectLoginPage(page);
   });
 });
 
@@ -50,7 +50,7 @@ test.describe('inactivity logout (30 minutes)', () => {
     await page.clock.fastForward('01:01');
     await expectLandingPage(page);
     await page.goto('/dashboard');
-    await expectLandingPage(page);
+    await expectLoginPage(page);
   });
 
   test('the landing page says once that the logout was for inactivity, not again after a reload', async ({ page }) => {
@@ -101,9 +101,9 @@ test.describe('routing', () => {
     await expectLandingPage(page);
   });
 
-  test('a guarded path sends a visitor to the landing page', async ({ page }) => {
+  test('a guarded path sends a visitor to the login (spec section 2)', async ({ page }) => {
     await page.goto('/system-integrators');
-    await expectLandingPage(page);
+    await expectLoginPage(page);
   });
 
   test('a logged-in visitor opening the landing page goes to the dashboard', async ({ page }) => {

@@ -85,6 +85,7 @@ for (const [key, user] of Object.entries(DEMO_USERS) as [DemoUserKey, (typeof DE
     await expect(menuLinks).toHaveText([
       ...EXPECTED[key].menu.map((label) => new RegExp(`^${escapeRegExp(label)}`)),
       user.displayName,
+      'Passwort ändern',
     ]);
     for (const [index, entry] of menu.entries()) {
       await expect(menuLinks.nth(index)).toHaveAttribute('href', entry.href);
@@ -93,6 +94,7 @@ for (const [key, user] of Object.entries(DEMO_USERS) as [DemoUserKey, (typeof DE
       'href',
       '/profile-management',
     );
+    await expect(mainMenu(page).getByRole('link', { name: 'Passwort ändern' })).toHaveAttribute('href', '/profile');
     await expect(mainMenu(page).getByRole('button')).toHaveText(['Abmelden']);
 
     // Spec: only the product admin loads the open-applications count, from a page of size 1

@@ -3,6 +3,7 @@ import { HttpError, PreviousLocationStorageKey } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider/authProvider';
 import { createKeycloakSession, type KeycloakSession } from '../../src/authProvider/keycloakSession';
+import { loginTargetOf } from '../../src/domain/routes';
 import type { RuntimeConfig } from '../../src/domain/runtimeConfig';
 import type { Self } from '../../src/domain/self';
 
@@ -63,14 +64,27 @@ function fakeSession() {
   return { session, keycloak, signIn, finishInit };
 }
 
-function setup(self: Self = buildSelf()) {
+function setup(self: Self = buildSelf(), location = { pathname: '/identification-process-reports', search: '' }) {
   const fake = fakeSession();
   const fetchSelf = vi.fn(async () => self);
-  const authProvider = createAuthProvider({ session: fake.session, fetchSelf });
+  const authProvider = createAuthProvider({ session: fake.session, fetchSelf, location });
   return { ...fake, fetchSelf, authProvider };
 }
 
-beforeEach(() => localStorage.clear());
+/** Settles within the test's time or reports that it is still pending. */
+const settledOrPending = (promise: Promise<unknown>) =>
+  Promise.race([
+    promise.then(
+      () => 'resolved',
+      () => 'rejected',
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('pending'), 500)),
+  ]);
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 describe('auth provider: ra-keycloak with the spike’s fixes', () => {
   it('checkAuth waits for the one init promise instead of racing keycloak-js', async () => {
@@ -82,17 +96,44 @@ describe('auth provider: ra-keycloak with the spike’s fixes', () => {
     await expect(check).resolves.toBeUndefined();
   });
 
-  it('checkAuth of an anonymous visitor sends to the landing page without a notification', async () => {
-    const { authProvider, finishInit } = setup();
+  it('checkAuth of a visitor without a session starts the login, back to the page the link named', async () => {
+    const { authProvider, session, finishInit } = setup(buildSelf(), {
+      pathname: '/license-management/c-1/s-1/l-1',
+      search: '?tab=usage',
+    });
     finishInit(false);
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: '/' });
+    // Pending while the browser leaves for the login page: no landing page in between.
+    expect(await settledOrPending(authProvider.checkAuth({}))).toBe('pending');
+    expect(session.login).toHaveBeenCalledWith('/license-management/c-1/s-1/l-1?tab=usage');
   });
 
-  it('drops the previous location ra-keycloak stores, because login always leads to /dashboard', async () => {
+  it('sends to the landing page without a notification when the same page comes back without a session', async () => {
+    const { authProvider, session, finishInit } = setup();
+    finishInit(false);
+    void authProvider.checkAuth({});
+    await vi.waitFor(() => expect(session.login).toHaveBeenCalledTimes(1));
+
+    // Back from the login page (or an error answer of the identity provider): no second redirect.
+    const again = setup();
+    again.finishInit(false);
+    await expect(again.authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: '/' });
+    expect(again.session.login).not.toHaveBeenCalled();
+  });
+
+  it('a session that ended while the app ran goes to the landing page, not to a new login', async () => {
+    const { authProvider, session, keycloak, finishInit } = setup();
+    finishInit(true);
+    keycloak.authenticated = false;
+    keycloak.token = undefined;
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: '/' });
+    expect(session.login).not.toHaveBeenCalled();
+  });
+
+  it('drops the previous location ra-keycloak stores: the login carries the target itself', async () => {
     const { authProvider, finishInit } = setup();
     finishInit(false);
-    await authProvider.checkAuth({}).catch(() => {});
-    expect(localStorage.getItem(PreviousLocationStorageKey)).toBeNull();
+    void authProvider.checkAuth({});
+    await vi.waitFor(() => expect(localStorage.getItem(PreviousLocationStorageKey)).toBeNull());
   });
 
   it('logout of an anonymous visitor returns the landing path and does not visit the identity provider', async () => {
@@ -296,5 +337,15 @@ describe('keycloak session', () => {
     const session = createKeycloakSession(config, { origin, client: client as unknown as Keycloak });
     await expect(session.getValidToken()).resolves.toBeUndefined();
     expect(client.updateToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('login target of a guarded page', () => {
+  it('keeps a guarded page with its query and sends anything else to the dashboard', () => {
+    expect(loginTargetOf('/identification-process-reports')).toBe('/identification-process-reports');
+    expect(loginTargetOf('/license-management/c-1/s-1/l-1', '?x=1')).toBe('/license-management/c-1/s-1/l-1?x=1');
+    expect(loginTargetOf('/')).toBe('/dashboard');
+    expect(loginTargetOf('/gibt-es-nicht')).toBe('/dashboard');
+    expect(loginTargetOf('//evil.example/dashboard')).toBe('/dashboard');
   });
 });

@@ -11,6 +11,7 @@ describe('the pages the server renders (server/views, Eta)', () => {
   it('escapes a typed address with a script when the login form comes back', () => {
     const html = renderLoginPage({
       action: '/idp/interaction/1/login',
+      resetUrl: '/idp/reset',
       username: typed,
       error: MESSAGES.invalidCredentials,
       footer,
@@ -43,7 +44,7 @@ describe('the pages the server renders (server/views, Eta)', () => {
 
   it('puts the IdP, the eID simulator and the mailbox into the one page shell', () => {
     const pages = [
-      renderLoginPage({ action: '/x', footer }),
+      renderLoginPage({ action: '/x', resetUrl: '/r', footer }),
       renderView('eid/sent', { style: 'main{}', label: 'Abbrechen' }),
       renderView('dev-mail/list', { style: 'h1{}', mails: [], outage: false, intro: 'Hier', formatDate: String }),
     ];

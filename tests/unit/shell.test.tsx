@@ -185,7 +185,7 @@ describe('dashboard', () => {
 });
 
 describe('header menu and footer', () => {
-  it('lists the entries of the role in spec order, the user’s name and Abmelden', async () => {
+  it('lists the entries of the role in spec order, the user’s name, Passwort ändern and Abmelden', async () => {
     renderSignedIn(buildSelf());
     await tileList();
     const links = within(menu()).getAllByRole('link');
@@ -196,8 +196,10 @@ describe('header menu and footer', () => {
       'Mitarbeitende',
       'Offene Anträge',
       'Max Muster',
+      'Passwort ändern',
     ]);
     expect(within(menu()).getByRole('link', { name: 'Max Muster' })).toHaveAttribute('href', '/profile-management');
+    expect(within(menu()).getByRole('link', { name: 'Passwort ändern' })).toHaveAttribute('href', '/profile');
     expect(within(menu()).getByRole('link', { name: 'Übersicht' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu()).getByRole('button', { name: 'Abmelden' })).toBeVisible();
   });

@@ -20,6 +20,7 @@ export type AuditAction =
   | 'user.second_factor_reset'
   | 'invitation.created'
   | 'invitation.renewed'
+  | 'invitation.withdrawn'
   | 'user.registered'
   | 'eid.bound'
   | 'eid.review-opened'

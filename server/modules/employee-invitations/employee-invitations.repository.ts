@@ -1,20 +1,21 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../../lib/secret-token';
 import { companies } from '../companies/companies.table';
 import { employeeInvitations, type EmployeeInvitationRow } from './employee-invitations.table';
 
-/** Open: neither used nor replaced, and not yet expired at `now` (employee-invitations.table.ts). */
+/** Open: neither used, replaced nor withdrawn, and not yet expired at `now` (employee-invitations.table.ts). */
 const open = (now: Date) =>
   and(
     isNull(employeeInvitations.usedAt),
     isNull(employeeInvitations.replacedAt),
+    isNull(employeeInvitations.withdrawnAt),
     gt(employeeInvitations.expiresAt, now),
   );
 
 const sameEmail = (email: string) => sql`lower(${employeeInvitations.email}) = ${email.trim().toLowerCase()}`;
 
-export type NewEmployeeInvitation = Omit<EmployeeInvitationRow, 'id' | 'usedAt' | 'replacedAt'>;
+export type NewEmployeeInvitation = Omit<EmployeeInvitationRow, 'id' | 'usedAt' | 'replacedAt' | 'withdrawnAt'>;
 
 export function employeeInvitationRepository(db: DbOrTx) {
   return {
@@ -67,6 +68,36 @@ export function employeeInvitationRepository(db: DbOrTx) {
         .limit(1);
       const [row] = lock ? await query.for('update', { of: employeeInvitations }) : await query;
       return row;
+    },
+
+    /** The company's open invitations, oldest first (the employees page lists them). */
+    async listOpen(companyId: string, now: Date): Promise<EmployeeInvitationRow[]> {
+      return db
+        .select()
+        .from(employeeInvitations)
+        .where(and(eq(employeeInvitations.companyId, companyId), open(now)))
+        .orderBy(asc(employeeInvitations.createdAt), asc(employeeInvitations.id));
+    },
+
+    /** One open invitation of the company by its id (never by token); undefined for any other. */
+    async findOpenById(companyId: string, id: string, now: Date): Promise<EmployeeInvitationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(employeeInvitations)
+        .where(and(eq(employeeInvitations.id, id), eq(employeeInvitations.companyId, companyId), open(now)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    /** Takes the invitation back: true when it was still open (a parallel withdraw finds it closed). */
+    async withdraw(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(employeeInvitations)
+        .set({ withdrawnAt: now })
+        .where(and(eq(employeeInvitations.id, id), open(now)))
+        .returning({ id: employeeInvitations.id });
+      return rows.length > 0;
     },
 
     async markUsed(id: string, now: Date): Promise<void> {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { INVITATION_REGISTRATION_RULES, INVITE_EMPLOYEE_RULES } from '../../../src/domain/employeeInvitation';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { ruledFields, ruledTextField } from '../../lib/field-schema';
+import { uuidParam } from '../../lib/ids';
 
 /** POST /employee-invitation: the address only (the company is the inviter's own), lower-cased. */
 export const inviteBody = z.strictObject({ email: ruledTextField(INVITE_EMPLOYEE_RULES.email, { lowerCase: true }) });
@@ -26,3 +28,21 @@ export const registrationBody = z.strictObject(ruledFields(INVITATION_REGISTRATI
 export type RegistrationBody = z.infer<typeof registrationBody>;
 
 export const registered = z.object({ email: z.string() });
+
+/** …/company/{companyId}/employee-invitation: the company whose invitations are meant. */
+export const companyInvitationsParams = z.strictObject({ companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId) });
+
+/** …/employee-invitation/{id}: the invitation's id (not its link's token); an invalid one is 404. */
+export const companyInvitationParams = z.strictObject({
+  companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId),
+  id: z.string().max(100).toLowerCase(),
+});
+
+/** One open invitation as the employees page lists it. */
+export const openInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  invitedAt: z.string(),
+  validUntil: z.string(),
+});
+export const openInvitationList = z.array(openInvitation);

@@ -1,4 +1,5 @@
 import { addDays } from 'date-fns/addDays';
+import { z } from 'zod';
 import { EMPLOYEE_INVITATION_ROUTE, EMPLOYEE_INVITATION_VALID_DAYS } from '../../../src/domain/employeeInvitation';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { INITIAL_STATUS } from '../../../src/domain/userStatus';
@@ -18,6 +19,7 @@ import type { RegistrationBody } from './employee-invitations.schemas';
 
 const emailAlreadyInUse = () => new ApiError(409, SERVER_MESSAGES.emailAlreadyInUse);
 const invitationNotFound = () => new ApiError(404, SERVER_MESSAGES.invitationNotFound);
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export interface EmployeeInvitationDeps {
   db: Db;
@@ -99,6 +101,53 @@ export function employeeInvitationService({ db, config, outbox, idpAdmin }: Empl
           ),
         });
         return { id: row.id, email, validUntil: row.expiresAt.toISOString() };
+      });
+    },
+
+    /** The company's open invitations for the employees page (issue 25): address, sent, valid until. */
+    async listOpen(companyId: string, now = new Date()) {
+      const rows = await employeeInvitationRepository(db).listOpen(companyId, now);
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        invitedAt: row.createdAt.toISOString(),
+        validUntil: row.expiresAt.toISOString(),
+      }));
+    },
+
+    /**
+     * Sends an open invitation again. The link's token exists only as its hash, so the old link
+     * cannot be mailed twice: the invitation is renewed as inviting the address again renews it
+     * (a new link valid 7 days, the old one stops working, audit 'invitation.renewed'). 404 for an
+     * invitation that is not the company's or no longer open.
+     */
+    async resend(inviter: Inviter, invitationId: string, now = new Date()) {
+      if (!isUuid(invitationId)) throw invitationNotFound();
+      const found = await employeeInvitationRepository(db).findOpenById(inviter.companyId, invitationId, now);
+      if (!found) throw invitationNotFound();
+      return this.invite(inviter, found.email, now);
+    },
+
+    /**
+     * Takes an open invitation back: its link no longer registers anyone, a mail of it that has not
+     * gone out yet never will, and an audit row 'invitation.withdrawn' records who did it. 404 for
+     * an invitation that is not the company's or no longer open.
+     */
+    async withdraw(actor: Inviter, invitationId: string, now = new Date()) {
+      if (!isUuid(invitationId)) throw invitationNotFound();
+      await db.transaction(async (tx) => {
+        const invitations = employeeInvitationRepository(tx);
+        const found = await invitations.findOpenById(actor.companyId, invitationId, now);
+        if (!found || !(await invitations.withdraw(found.id, now))) throw invitationNotFound();
+        await outbox.withdraw(tx, [found.id]);
+        await recordAudit(tx, actor, {
+          action: 'invitation.withdrawn',
+          entityType: 'invitation',
+          entityId: found.id,
+          companyId: actor.companyId,
+          before: { email: found.email, expiresAt: found.expiresAt.toISOString() },
+          after: { withdrawnAt: now.toISOString() },
+        });
       });
     },
 

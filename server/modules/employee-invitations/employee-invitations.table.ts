@@ -7,7 +7,7 @@ import { users } from '../users/users.table';
  * An invitation of a person to register as an employee of a company (spec section 2, "Employee
  * registration by invitation"). The link's id (/employee-invitation/{token}) is a secret token of
  * server/lib/secret-token.ts; only its SHA-256 is stored, so a copy of the database registers
- * nobody. An invitation is open while it is neither used nor replaced and `expiresAt` lies ahead;
+ * nobody. An invitation is open while it is neither used, replaced nor withdrawn and `expiresAt` lies ahead;
  * inviting the same address again in the same company replaces the open one (a renewed link).
  */
 export const employeeInvitations = pgTable(
@@ -28,6 +28,8 @@ export const employeeInvitations = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** A newer invitation of the same address in the same company took its place. */
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** The company took the invitation back (issue 25): its link no longer works. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     index('employee_invitations_company_idx').on(t.companyId),

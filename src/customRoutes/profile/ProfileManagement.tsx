@@ -6,6 +6,7 @@ import { useGetOne, usePermissions, useTranslate } from 'ra-core';
 import { DeleteCompanyLink } from '../../components/deleteCompany';
 import { mayDeleteOwnCompany } from '../../domain/companyDeletion';
 import { canAccess } from '../../domain/navigation';
+import { PROFILE_PATH } from '../../domain/routes';
 import { profileHasPersonalDetails, profileShowsSystemIntegrator } from '../../domain/profile';
 import type { Self } from '../../domain/self';
 import type { SystemIntegrator } from '../../domain/systemIntegrator';
@@ -46,6 +47,20 @@ function IdentitySection({ self }: { self: Self }) {
   );
 }
 
+/** Every role: the way to the password change and the second factor (route profile). */
+function PasswordSection() {
+  const translate = useTranslate();
+  return (
+    <Box component="section" aria-labelledby="profile-password" sx={{ mt: 4 }}>
+      <Typography id="profile-password" component="h2" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {translate('app.profile.password.title')}
+      </Typography>
+      <Typography sx={{ mb: 1 }}>{translate('app.profile.password.text')}</Typography>
+      <Link to={PROFILE_PATH}>{translate('app.profile.password.link')}</Link>
+    </Box>
+  );
+}
+
 /** Route profile-management, for every role (spec section 2 "Profile management"). */
 export default function ProfileManagement() {
   const translate = useTranslate();
@@ -64,6 +79,7 @@ export default function ProfileManagement() {
         {/* A saved profile remounts the form, so its loaded values are the saved ones. */}
         <ProfileForm key={JSON.stringify(profileValuesOf(self))} self={self} systemIntegrator={systemIntegrator} />
         {profileHasPersonalDetails(self.role) ? <IdentitySection self={self} /> : null}
+        <PasswordSection />
         {mayDeleteOwnCompany(self) ? (
           <Box sx={{ mt: 4 }}>
             <DeleteCompanyLink />

@@ -64,6 +64,7 @@ export const companyMessages = {
         userSecondFactorReset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
         invitationCreated: 'Mitarbeitende eingeladen',
         invitationRenewed: 'Einladung erneut gesendet',
+        invitationWithdrawn: 'Einladung zurückgezogen',
         userRegistered: 'Über Einladung registriert',
         eidBound: 'Ausweis per eID verknüpft',
         eidReviewOpened: 'Ausweisdaten weichen ab, Prüfung durch Lumio',

@@ -35,6 +35,35 @@ export const employeesMessages = {
       back: 'Zurück',
       save: 'Speichern',
       notFound: 'Diese Person gehört nicht (mehr) zu Ihrem Unternehmen.',
+      invitations: {
+        title: 'Offene Einladungen',
+        empty: 'Keine offenen Einladungen.',
+        loadFailed: 'Die offenen Einladungen konnten nicht geladen werden.',
+        email: 'E-Mail',
+        invitedAt: 'Eingeladen am',
+        validUntil: 'Gültig bis',
+        actions: 'Aktionen',
+        resend: {
+          button: 'Erneut senden',
+          buttonLabel: 'Einladung an %{email} erneut senden',
+          confirmTitle: 'Einladung erneut senden?',
+          confirmText:
+            'Soll die Einladung an %{email} erneut gesendet werden? Die Person erhält einen neuen Link, der 7 Tage gültig ist; der bisherige Link gilt dann nicht mehr.',
+          confirmLabel: 'Erneut senden',
+          successTitle: 'Das hat geklappt!',
+          successText: 'Die Einladung an %{email} wurde erneut gesendet.',
+        },
+        withdraw: {
+          button: 'Zurückziehen',
+          buttonLabel: 'Einladung an %{email} zurückziehen',
+          confirmTitle: 'Einladung zurückziehen?',
+          confirmText:
+            'Soll die Einladung an %{email} wirklich zurückgezogen werden? Der Link in der Einladung funktioniert danach nicht mehr.',
+          confirmLabel: 'Zurückziehen',
+          successTitle: 'Das hat geklappt!',
+          successText: 'Die Einladung an %{email} wurde zurückgezogen.',
+        },
+      },
       approve: {
         button: 'Freigeben',
         confirmTitle: '%{name} freigeben?',

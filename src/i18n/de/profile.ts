@@ -31,6 +31,11 @@ export const profileMessages = {
         text: 'Bevor Sie das System nutzen können, verifizieren Sie Ihre Identität mit Ihrem Personalausweis.',
         done: 'Ihre Identität ist mit der eID-Verifizierung bestätigt.',
       },
+      password: {
+        title: 'Passwort und Anmeldung',
+        text: 'Ihr Passwort und die Zwei-Faktor-Anmeldung verwalten Sie auf einer eigenen Seite.',
+        link: 'Passwort ändern',
+      },
     },
   },
 };

@@ -36,6 +36,8 @@ export const shellMessages = {
       openMenu: 'Menü öffnen',
       closeMenu: 'Menü schließen',
       logout: 'Abmelden',
+      /** The user menu's way to the password change (route profile). */
+      passwordChange: 'Passwort ändern',
       /** The badge of 'Offene Anträge' (pending employees), read by screen readers. */
       pendingEmployees: '%{smart_count} Person wartet auf Freigabe |||| %{smart_count} Personen warten auf Freigabe',
     },

@@ -34,6 +34,7 @@ const ACTION_TEXTS: Record<string, string> = {
   'user.second_factor_reset': 'userSecondFactorReset',
   'invitation.created': 'invitationCreated',
   'invitation.renewed': 'invitationRenewed',
+  'invitation.withdrawn': 'invitationWithdrawn',
   'user.registered': 'userRegistered',
   'eid.bound': 'eidBound',
   'eid.review-opened': 'eidReviewOpened',

@@ -10,6 +10,7 @@ import type { Self } from '../../domain/self';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { EmployeeTable } from './EmployeeTable';
 import { InviteEmployeeButton } from './InviteEmployeeButton';
+import { OpenInvitations } from './OpenInvitations';
 import { useEmployeeActions } from './useEmployeeActions';
 import { usePendingEmployeeCount } from './usePendingEmployeeCount';
 
@@ -18,7 +19,7 @@ const T = 'app.employees';
 /**
  * Route employees, title 'Mitarbeitende' (spec "Employees"): 'Zu prüfende Mitarbeitende' while
  * anyone waits for the company's decision, then 'Alle Mitarbeitenden', both of the signed-in
- * Owner's or AccountAdministrator's own company. The header menu's 'Offene Anträge' links to the
+ * Owner's or AccountAdministrator's own company, and below them 'Offene Einladungen'. The header menu's 'Offene Anträge' links to the
  * pending section (#zu-pruefende-mitarbeitende).
  */
 export function EmployeesPage() {
@@ -63,6 +64,7 @@ function EmployeeSections({ companyId, self }: { companyId: string; self: Self }
           <EmployeeTable {...tableProps} />
         </DetailSection>
       </Card>
+      <OpenInvitations companyId={companyId} />
     </>
   );
 }

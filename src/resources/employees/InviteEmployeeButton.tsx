@@ -1,10 +1,12 @@
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useTranslate } from 'react-admin';
 import { useState } from 'react';
 import { useDialogs } from '../../components/dialogs';
 import type { InviteEmployeePayload } from '../../domain/employeeInvitation';
 import { InviteEmployeeDialog } from './InviteEmployeeDialog';
+import { EMPLOYEES_RESOURCE } from './names';
 
 const T = 'app.inviteEmployee';
 /** The path map's entry for POST /employee-invitation (src/dataProvider/resourcePaths.ts). */
@@ -20,6 +22,7 @@ export function InviteEmployeeButton() {
   const [open, setOpen] = useState(false);
   const [create, { isPending }] = useCreate();
   const { showError, showSuccess } = useDialogs();
+  const queryClient = useQueryClient();
 
   async function invite(payload: InviteEmployeePayload): Promise<boolean> {
     try {
@@ -28,6 +31,8 @@ export function InviteEmployeeButton() {
       void showError(error);
       return false;
     }
+    // The new invitation shows in 'Offene Einladungen'.
+    void queryClient.invalidateQueries({ queryKey: [EMPLOYEES_RESOURCE] });
     void showSuccess({ title: `${T}.success`, text: `${T}.successText`, messageArgs: { email: payload.email } });
     return true;
   }

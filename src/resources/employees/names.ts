@@ -10,3 +10,5 @@ export const pendingEmployeeCountKey = (companyId: Identifier | undefined) => [
   String(companyId),
 ];
 export const employeeHistoryKey = (userId: Identifier) => [EMPLOYEES_RESOURCE, 'history', String(userId)];
+/** The company's open invitations (issue 25); under the resource's name, so inviting refreshes them too. */
+export const openInvitationsKey = (companyId: Identifier) => [EMPLOYEES_RESOURCE, 'openInvitations', String(companyId)];

@@ -141,7 +141,12 @@ export class AccessibilityWatch {
     } catch (error) {
       // The app navigated away during the check (a redirect, the login): the next document is
       // a screen of its own and gets its own check.
-      if (!/Execution context was destroyed|Target page, context or browser has been closed/.test(String(error))) {
+      // axe loaded into the old document and analyze() ran in the new one ('runPartial' of undefined).
+      if (
+        !/Execution context was destroyed|Target page, context or browser has been closed|reading 'runPartial'/.test(
+          String(error),
+        )
+      ) {
         throw error;
       }
     }

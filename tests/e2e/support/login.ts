@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import type { Self } from '../../../src/domain/self';
 import { claimDemoTotpCode, DEMO_TOTP_SECRET } from '../../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD, type DemoUser } from './demoUsers';
@@ -47,7 +47,29 @@ export async function logIn(
   else await expectLandingPage(page);
   await page.getByRole('button', { name: 'Jetzt anmelden' }).click();
 
+  const response = await submitLoginForm(page, user, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(response.status()).toBe(200);
+  await expect(mainMenu(page).getByRole('button', { name: 'Abmelden' }).or(menuButton(page))).toBeVisible();
+  return (await response.json()) as Self;
+}
+
+/** The identity provider's login form (either provider: Keycloak's field names). */
+export async function expectLoginPage(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+}
+
+/**
+ * Fills in the identity provider's login form shown on the page (and the second factor where the
+ * account has one) and resolves with the web app's GET /api/self answer once it is back.
+ */
+export async function submitLoginForm(
+  page: Page,
+  user: Pick<DemoUser, 'email'>,
+  password = DEMO_PASSWORD,
+): Promise<Response> {
+  await expectLoginPage(page);
   await page.locator('input[name="username"]').fill(user.email);
   await page.locator('input[name="password"]').fill(password);
 
@@ -82,10 +104,5 @@ export async function logIn(
     await otp.fill(await unusedCode(user.email));
     await page.locator('#kc-login').click();
   }
-
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const response = await selfResponse;
-  expect(response.status()).toBe(200);
-  await expect(mainMenu(page).getByRole('button', { name: 'Abmelden' }).or(menuButton(page))).toBeVisible();
-  return (await response.json()) as Self;
+  return selfResponse;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "password_setup_tokens" ADD COLUMN "purpose" text DEFAULT 'activation' NOT NULL;--> statement-breakpoint
+ALTER TABLE "employee_invitations" ADD COLUMN "withdrawn_at" timestamp with time zone;

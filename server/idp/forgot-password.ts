@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { mailOutbox, users } from '../db/schema';
+import { MAIL_KINDS, type MailOutbox } from '../mail/outbox';
+import { passwordResetMail } from '../mail/templates/password-reset';
+import { findUserByEmail } from './accounts';
+import { renderIdpPage } from './login-page';
+import { issueSetupToken } from './setup-links';
+
+/** A reset link lives one hour: long enough for a slow mail, short for a mailbox read later by others. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/**
+ * At most one reset mail per account in this time, whoever asks: repeated requests (or someone
+ * else typing the address) do not fill the mailbox. Counted in the database, so every replica agrees.
+ */
+export const PASSWORD_RESET_MAIL_INTERVAL_MS = 60 * 1000;
+
+/** German texts of the 'Passwort vergessen?' pages; the tests read them from here. */
+export const FORGOT_PASSWORD_TEXTS = {
+  link: 'Passwort vergessen?',
+  title: 'Passwort vergessen',
+  intro:
+    'Geben Sie die E-Mail-Adresse Ihres Lumio-Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.',
+  email: 'E-Mail-Adresse',
+  submit: 'Link senden',
+  back: 'Zurück zur Anmeldung',
+  emptyEmail: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+  sentTitle: 'E-Mail unterwegs',
+  // The same answer for every address: whether it has an account is not revealed.
+  sent: 'Wenn zu dieser E-Mail-Adresse ein Lumio-Konto gehört, haben wir einen Link zum Festlegen eines neuen Passworts dorthin gesendet. Bitte prüfen Sie Ihr Postfach.',
+  tooManyTitle: 'Zu viele Versuche',
+  tooMany: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+  forbiddenTitle: 'Anfrage abgelehnt',
+  forbidden: 'Die Anfrage kam nicht von dieser Seite. Bitte öffnen Sie die Seite erneut.',
+} as const;
+const T = FORGOT_PASSWORD_TEXTS;
+
+/** The page's path below the realm: Keycloak's name for its own flow. */
+export const forgotPasswordPath = (basePath: string) => `${basePath}/login-actions/reset-credentials`;
+
+export interface ForgotPasswordRouteOptions {
+  config: AppConfig;
+  db: Db;
+  outbox: MailOutbox;
+  basePath: string;
+  footer: () => string;
+}
+
+const form = z.object({ username: z.string().max(320).default('') });
+
+/**
+ * 'Passwort vergessen?' of the embedded identity provider, as Keycloak's reset credentials: a page
+ * asking for the address, then the same answer whatever was typed (non-enumeration). For an
+ * active account a mail through the outbox brings a one-time link (password_setup_tokens, the
+ * activation links' mechanism, one hour) to the set-password page. Setting the password there
+ * signs nobody in, so whoever has a second factor is still asked for its code at the next login.
+ * Throttled like the login: per client address by the shared rate limit store, per account by at
+ * most one mail a minute.
+ */
+export function registerForgotPasswordRoutes(app: FastifyInstance, opts: ForgotPasswordRouteOptions): void {
+  const { config, db, outbox, basePath, footer } = opts;
+  const path = forgotPasswordPath(basePath);
+  const ownOrigin = new URL(config.publicUrl).origin;
+  // A guarded page of the portal starts the login again (and returns there after it).
+  const loginUrl = `${config.publicUrl}/dashboard`;
+  const setPasswordBase = `${config.keycloak.issuer}/login-actions/set-password`;
+  const routeOptions = {
+    schema: { hide: true },
+    config: { rateLimit: { max: config.rateLimitPublicPerMinute, timeWindow: '1 minute' } },
+  };
+
+  function sendHtml(reply: FastifyReply, html: string, status = 200) {
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      .send(html);
+  }
+  const formPage = (email = '', error?: string) =>
+    renderIdpPage('forgot-password', { title: T.title, footer: footer(), action: path, email, error, loginUrl, t: T });
+  const messagePage = (title: string, text: string) =>
+    renderIdpPage('forgot-password-sent', { title, text, footer: footer(), loginUrl, t: T });
+
+  app.setErrorHandler((error: { statusCode?: number }, request: FastifyRequest, reply) => {
+    if (error.statusCode !== 429) throw error;
+    request.log.info('forgot-password page rate limited');
+    return sendHtml(reply, messagePage(T.tooManyTitle, T.tooMany), 429);
+  });
+
+  app.get(path, routeOptions, async (_request, reply) => sendHtml(reply, formPage()));
+
+  app.post(path, routeOptions, async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin) {
+      request.log.info({ origin }, 'forgot-password post from another origin refused');
+      return sendHtml(reply, messagePage(T.forbiddenTitle, T.forbidden), 403);
+    }
+    const parsed = form.safeParse(request.body ?? {});
+    const email = parsed.success ? parsed.data.username.trim() : '';
+    if (!email) return sendHtml(reply, formPage('', T.emptyEmail), 400);
+    await sendResetMail(email, new Date());
+    return sendHtml(reply, messagePage(T.sentTitle, T.sent));
+  });
+
+  /** Queues the mail for an active account; does nothing (and says nothing) for any other address. */
+  async function sendResetMail(email: string, now: Date): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.disabledAt) return;
+    await outbox.transaction(db, async (tx, queueMail) => {
+      // One request per account at a time (the row lock), then: was a reset mail queued lately?
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      const [recent] = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.kind, MAIL_KINDS.passwordReset),
+            eq(mailOutbox.reference, user.id),
+            gt(mailOutbox.createdAt, new Date(now.getTime() - PASSWORD_RESET_MAIL_INTERVAL_MS)),
+          ),
+        )
+        .limit(1);
+      if (recent) return;
+      const token = await issueSetupToken(tx, user.id, now, { ttlMs: PASSWORD_RESET_TTL_MS });
+      await queueMail({
+        kind: MAIL_KINDS.passwordReset,
+        reference: user.id,
+        message: passwordResetMail(
+          {
+            to: user.email,
+            salutation: user.salutation,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            setPasswordUrl: `${setPasswordBase}?token=${token}`,
+            validMinutes: PASSWORD_RESET_TTL_MS / 60_000,
+          },
+          config.brandOwner,
+        ),
+      });
+    });
+  }
+}
