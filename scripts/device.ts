@@ -32,9 +32,9 @@ Optionen:
 Exit-Codes: 0 alles erfolgreich, 1 der Server hat (mindestens) eine Anfrage abgelehnt,
             2 falscher Aufruf, 3 Server nach allen Versuchen nicht erreichbar.
 
-Beispiel:
-  npm run device -- activate --key K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E --machine STUDIO-PC-01
-  npm run device -- identify --count 20 --concurrency 5 --key K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E --machine STUDIO-PC-01`;
+Beispiel (Demo-Lizenz von npm start, README „Demo-Konten“):
+  npm run device -- validate --key SNNSC-HN01K-PC01B-FTSFT-DEM01 --machine STUDIO-SONNENSCHEIN-PC-01
+  npm run device -- identify --count 20 --concurrency 5 --key SNNSC-HN01K-PC01B-FTSFT-DEM01 --machine STUDIO-SONNENSCHEIN-PC-01`;
 
 class Unreachable extends Error {
   constructor(

@@ -7,6 +7,7 @@ import { deriveOutboxKey } from '../mail/outbox-crypto';
 import { loadDocumentKey } from '../modules/documents/crypto';
 import { ALL_JOBS } from './index';
 import type { JobContext } from './job';
+import { mailDeliveryJob } from './mail-delivery.job';
 import { startJobQueue, type JobQueue } from './queue';
 
 export interface JobRuntime {
@@ -27,6 +28,16 @@ export async function createJobRuntime(
 ): Promise<JobRuntime> {
   const outboxKey = deriveOutboxKey(await loadDocumentKey(config));
   const queue = await startJobQueue(database, config, log, ALL_JOBS, options);
-  const outbox = createMailOutbox(database.db, outboxKey, queue, log);
+  const outbox = createMailOutbox(
+    database.db,
+    outboxKey,
+    (outboxIds, tx) =>
+      queue.sendMany(
+        mailDeliveryJob,
+        outboxIds.map((outboxId) => ({ outboxId })),
+        tx,
+      ),
+    log,
+  );
   return { queue, outbox, context: { db: database.db, config, log, mailer, outboxKey, outbox } };
 }

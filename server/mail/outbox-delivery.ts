@@ -1,8 +1,19 @@
 import { eq, and, sql } from 'drizzle-orm';
-import type { JobContext } from '../jobs/job';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
 import { metrics } from '../metrics/registry';
 import { openMail } from './outbox-crypto';
+import type { Mailer } from './mailer';
 import { mailOutbox, type MailStatus } from './outbox.table';
+
+/** What a delivery needs; the mail-delivery job hands over its job context, which has all of it. */
+export interface DeliveryContext {
+  db: Db;
+  mailer: Mailer;
+  /** Key of the outbox's sealed messages (server/mail/outbox-crypto.ts). */
+  outboxKey: Buffer;
+  log: FastifyBaseLogger;
+}
 
 /** What a failed attempt is recorded as: the error code and SMTP status, never the relay's text. */
 export function deliveryFailureCode(err: unknown): string {
@@ -26,7 +37,7 @@ export class MailDeliveryError extends Error {
  * and the record sends at most one mail too many, never one too few.
  */
 export async function deliverQueuedMail(
-  { db, mailer, outboxKey, log }: JobContext,
+  { db, mailer, outboxKey, log }: DeliveryContext,
   outboxId: string,
   { finalAttempt, now = () => new Date() }: { finalAttempt: boolean; now?: () => Date },
 ): Promise<void> {

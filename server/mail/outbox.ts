@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { mailDeliveryJob } from '../jobs/mail-delivery.job';
-import type { JobQueue } from '../jobs/queue';
 import type { MailMessage } from './mailer';
 import { sealMail } from './outbox-crypto';
 import { mailOutbox } from './outbox.table';
@@ -84,13 +82,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Queues one delivery per claimed mail, in the claiming transaction `tx`. The job queue provides it
+ * (server/jobs/runtime.ts: the mail-delivery job); the outbox takes it as a parameter so that mail
+ * does not import the jobs that import mail.
+ */
+export type QueueDeliveries = (outboxIds: readonly string[], tx: Tx) => Promise<void>;
+
 /** Committed mails are dispatched at the latest this long after the commit (no answer flushed them). */
 export const DISPATCH_DELAY_MS = 100;
 
 export function createMailOutbox(
   db: Db,
   outboxKey: Buffer,
-  queue: Pick<JobQueue, 'sendMany'>,
+  queueDeliveries: QueueDeliveries,
   log: FastifyBaseLogger,
 ): MailOutbox {
   const running = new Set<Promise<unknown>>();
@@ -131,9 +136,8 @@ export function createMailOutbox(
           ),
         )
         .returning({ id: mailOutbox.id });
-      await queue.sendMany(
-        mailDeliveryJob,
-        claimed.map((c) => ({ outboxId: c.id })),
+      await queueDeliveries(
+        claimed.map((c) => c.id),
         tx,
       );
       return claimed.length;

@@ -2,6 +2,7 @@ import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import type { RuntimeConfig } from '../domain/runtimeConfig';
 import { DASHBOARD_PATH, PROFILE_PATH } from '../domain/routes';
 import { recordActivity } from './idleTimer';
+import { omitVoidSandboxOfRealmFrames } from './sameOriginHelperFrames';
 
 /** Spec section 9: the token is refreshed when less than 20 seconds of validity remain. */
 export const TOKEN_MIN_VALIDITY_SECONDS = 20;
@@ -59,6 +60,10 @@ export function createKeycloakSession(
     client ??
     new Keycloak({ url: config.keycloak.url, realm: config.keycloak.realm, clientId: config.keycloak.clientId });
   const initOptions = keycloakInitOptions(origin);
+  // The embedded identity provider shares this origin: its helper frames' sandbox would be void and
+  // only make Chromium warn (see sameOriginHelperFrames.ts). Keycloak on its own host is left alone.
+  if (!client)
+    omitVoidSandboxOfRealmFrames(`${config.keycloak.url.replace(/\/+$/, '')}/realms/${config.keycloak.realm}`);
   const listeners = new Set<() => void>();
 
   // keycloak-js reports kc_action_status from the callback URL while init() processes it.

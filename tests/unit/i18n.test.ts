@@ -1,7 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { describe, expect, it, vi } from 'vitest';
 import { AREA_IDS, MENU_AREAS, TILE_AREAS } from '../../src/domain/navigation';
-import { createI18nProvider, i18nProvider as appI18nProvider, loadAreaMessages } from '../../src/i18n';
+import { createI18nProvider } from '../../src/i18n';
 import { AREA_MESSAGE_MODULES } from '../../src/i18n/areas';
 import { deMessages, MESSAGE_MODULES } from '../../src/i18n/de';
 import { shellMessages } from '../../src/i18n/de/shell';
@@ -141,6 +141,10 @@ describe('i18n provider', () => {
   });
 
   it('gives the signed-in app the shell’s texts first and the areas’ with the first lazy screen', async () => {
+    // The app's catalogue as a fresh page load has it: test files share loaded modules
+    // (vitest.config.ts), and another file's screens may have loaded the areas already.
+    vi.resetModules();
+    const { i18nProvider: appI18nProvider, loadAreaMessages } = await import('../../src/i18n');
     expect(appI18nProvider.translate('app.layout.pendingEmployees', { smart_count: 2 })).toBe(
       '2 Personen warten auf Freigabe',
     );

@@ -2,7 +2,7 @@ import type { Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { forbidden } from '../../errors';
 import type { CurrentUser } from '../../plugins/auth';
-import { companyRepository } from './companies.repository';
+import { companyRepository, type CompanyReadScope } from './companies.repository';
 
 /** LumioAdmin reads every company; company users read their own (spec sections 2 and 6). */
 export const COMPANY_READERS: readonly Role[] = ['LumioAdmin', 'Owner', 'AccountAdministrator', 'Employee'];
@@ -14,13 +14,7 @@ export const COMPANY_READERS: readonly Role[] = ['LumioAdmin', 'Owner', 'Account
  */
 export const COMPANY_AND_STUDIO_READERS: readonly Role[] = [...COMPANY_READERS, 'SystemIntegratorAdmin'];
 
-/**
- * The companies a user reads: all (LumioAdmin), the own one (company users), or those with at least
- * one studio served by the user's system integrator (SystemIntegratorAdmin).
- */
-export type CompanyReadScope =
-  { kind: 'all' } | { kind: 'company'; companyId: string } | { kind: 'servedBy'; systemIntegratorId: string };
-
+/** Which companies the user reads (the repository's list narrows to it). */
 export function companyReadScopeOf(user: CurrentUser): CompanyReadScope {
   if (user.role === 'LumioAdmin') return { kind: 'all' };
   if (user.role === 'SystemIntegratorAdmin') {

@@ -2,8 +2,15 @@ import { and, count, eq, exists } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
-import type { CompanyReadScope } from './access';
 import { companies, stores } from './companies.table';
+
+/**
+ * The companies a user reads: all (LumioAdmin), the own one (company users), or those with at least
+ * one studio served by the user's system integrator (SystemIntegratorAdmin). The repository takes it
+ * as a parameter; ./access.ts decides it from the caller (so access imports the repository, not back).
+ */
+export type CompanyReadScope =
+  { kind: 'all' } | { kind: 'company'; companyId: string } | { kind: 'servedBy'; systemIntegratorId: string };
 
 export interface Company {
   id: string;

@@ -5,6 +5,8 @@ import {
   MACHINE_ID_PATTERN,
   machineIdSchema,
 } from '../../../src/domain/licenses';
+import { DEVICE_ERROR_CODES } from '../../../src/domain/deviceApi';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { errorBodySchema } from '../../lib/responses';
 
 /**
@@ -150,3 +152,10 @@ export const suspendedResponse = deviceError(403, 'LICENSE_SUSPENDED', 'License 
 export const otherMachineResponse = deviceError(409, 'OTHER_MACHINE', 'License key already in use');
 export const noCreditResponse = deviceError(402, 'NO_PREPAID_CREDIT', 'No prepaid credit');
 export const contendedResponse = deviceError(503, 'CONSUMPTION_CONTENDED', 'Too many requests');
+/** Cancel: a process of another licence or another PC is not found. */
+export const processNotFoundResponse = deviceError(404, 'NOT_FOUND', 'Not found');
+export const cancelWindowPassedResponse = deviceError(
+  409,
+  DEVICE_ERROR_CODES.cancelWindowPassed,
+  SERVER_MESSAGES.cancelWindowPassed,
+);
