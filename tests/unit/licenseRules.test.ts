@@ -143,7 +143,8 @@ describe('licence payloads', () => {
     expect(licenseCreateSchema.safeParse({ ...ids, resellerId: ids.storeId, postpaidAllowed: true }).success).toBe(
       true,
     );
-    expect(licenseCreateSchema.safeParse({ ...ids, postpaidAllowed: false }).success).toBe(false);
+    // The reseller may be left out (issue 25: 'Lizenz anlegen' needs no reseller).
+    expect(licenseCreateSchema.safeParse({ ...ids, postpaidAllowed: false }).success).toBe(true);
     expect(
       licenseCreateSchema.safeParse({ ...ids, resellerId: null, postpaidAllowed: false, key: 'MINE' }).success,
     ).toBe(false);

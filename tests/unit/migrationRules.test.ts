@@ -21,7 +21,8 @@ const BREAKING = [
   /\bRENAME\b/i,
   /\bALTER\s+COLUMN\s+"?[\w]+"?\s+(SET\s+DATA\s+)?TYPE\b/i,
   /\bSET\s+NOT\s+NULL\b/i,
-  /\bALTER\s+TABLE\b[^;]*\bADD\s+COLUMN\b[^;]*\bNOT\s+NULL\b(?![^;]*\bDEFAULT\b)/i,
+  // A NOT NULL column without a default anywhere in the statement (drizzle writes DEFAULT first).
+  /^(?![^;]*\bDEFAULT\b)[^;]*\bALTER\s+TABLE\b[^;]*\bADD\s+COLUMN\b[^;]*\bNOT\s+NULL\b/i,
 ];
 
 function breakingStatements(sql: string): string[] {
@@ -49,6 +50,7 @@ describe('migrations only add (rolling restarts and rollbacks)', () => {
     expect(breakingStatements('ALTER TABLE "a" ALTER COLUMN "b" SET NOT NULL;')).toHaveLength(1);
     expect(breakingStatements('ALTER TABLE "a" ADD COLUMN "b" text NOT NULL;')).toHaveLength(1);
     expect(breakingStatements('ALTER TABLE "a" ADD COLUMN "b" text NOT NULL DEFAULT \'x\';')).toEqual([]);
+    expect(breakingStatements('ALTER TABLE "a" ADD COLUMN "b" text DEFAULT \'x\' NOT NULL;')).toEqual([]);
     expect(breakingStatements('CREATE TABLE "r" ("k" text PRIMARY KEY);\nCREATE INDEX "i" ON "r" ("k");')).toEqual([]);
     expect(breakingStatements('-- lumio:breaking the column moved in v1.3\nALTER TABLE "a" DROP COLUMN "b";')).toEqual(
       [],
