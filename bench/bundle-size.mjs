@@ -36,12 +36,14 @@ import { spawnServer } from './lib/server-process.mjs';
 const KB = 1000;
 const KIB = 1024;
 /** kB (1000 bytes) of gzip -9 output, and the landing page's time to a clickable login button. */
+// Issue 25: at least 10 % under the earlier budgets (150 / 200 / 320 / 400 kB), so that a page
+// growing towards its old limit shows as OVER before it gets there.
 const BUDGETS = {
-  landing: 150,
-  registerStudio: 200,
-  employeeInvitation: 200,
-  dashboard: 320,
-  adminScreen: 400,
+  landing: 135,
+  registerStudio: 180,
+  employeeInvitation: 180,
+  dashboard: 288,
+  adminScreen: 360,
   clickableMs: 1500,
 };
 /** The demo data's open invitation (DEMO_INVITATION_TOKEN of server/db/seed.ts); the bench only reads it. */

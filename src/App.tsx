@@ -1,4 +1,4 @@
-import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { AdminContext, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { createAuthProvider } from './authProvider/authProvider';
@@ -13,6 +13,7 @@ import { i18nProvider } from './i18n';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
+import { LumioAdminUI } from './layout/LumioAdminUI';
 import { theme } from './layout/theme';
 import administration, { ADMINISTRATION_RESOURCE } from './resources/administration';
 import companies, { COMPANIES_RESOURCE } from './resources/companies';
@@ -70,7 +71,7 @@ export default function App() {
       theme={theme}
     >
       <DialogProvider>
-        <AdminUI
+        <LumioAdminUI
           title="Lumio"
           layout={Layout}
           requireAuth
@@ -89,7 +90,7 @@ export default function App() {
           <Resource name={EMPLOYEES_RESOURCE} {...guardedEmployees} />
           <Resource name={EID_REVIEWS_RESOURCE} {...guardedEidReviews} />
           <Resource name={ADMINISTRATION_RESOURCE} {...guardedAdministration} />
-        </AdminUI>
+        </LumioAdminUI>
       </DialogProvider>
     </AdminContext>
   );

@@ -1,9 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from './support/demoUsers';
 import { pdfFile } from './support/files';
 import { expect, test } from './support/fixtures';
 import { expectNoSidewaysScroll, truncatedTexts } from './support/layoutChecks';
 import { logIn, mainMenu, menuButton } from './support/login';
+import { createNewEmployee } from './support/newEmployee';
 
 /**
  * Issue 8, phone and tablet: at 390 × 844 (a current phone) the landing page, the registration,
@@ -132,6 +134,107 @@ test.describe('on a tablet (768 × 1024)', () => {
     await expect(menuButton(page)).toHaveCount(0);
     await mainMenu(page).getByRole('link', { name: 'Firmen' }).click();
     await expect(page.getByRole('columnheader')).toHaveText([/Firmenname/, /Rechtform/, /Adresse/, /Land/]);
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+/**
+ * Issue 25, parts 3 and 4: at 390 px every action of a list row is there (the table's actions
+ * column becomes buttons under each entry), the owner decides about a pending person on the list
+ * and on the person's page, the usage panel fits the phone, and the consumption's toggle passes
+ * axe's contrast check.
+ */
+test.describe('row actions and decisions on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Letters only (names refuse digits), unique per run. */
+  const runTag = () =>
+    Date.now()
+      .toString()
+      .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
+
+  test("the integrator opens a package's consumption, and still edits the package", async ({ page }) => {
+    await logIn(page, DEMO_USERS.systemIntegratorAdmin);
+    await page.goto('/license-management');
+    await page.getByText('Fotostudio Sonnenschein GmbH').first().click();
+    await page.getByText('Sonnenschein Neukölln').first().click();
+    await page.getByText('SNNSC-HN01K-PC01B-FTSFT-DEM01').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Vorgangspakete' })).toBeVisible();
+
+    const showConsumption = page.getByRole('button', { name: /^Verbrauch des Vorgangspakets .* anzeigen$/ }).first();
+    await expect(showConsumption).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Vorgangspaket .* bearbeiten$/ }).first()).toBeVisible();
+    await showConsumption.click();
+    const consumption = page.getByRole('region', { name: 'Verbrauch des Vorgangspakets' });
+    await expect(consumption).toContainText('Genutzt');
+    await expectNoSidewaysScroll(page);
+
+    // The toggle's unselected button reads at least 4.5:1 (it was 4.49:1 on the page background).
+    await expect(consumption.getByRole('button', { name: 'Wöchentlich' })).toBeVisible();
+    const contrast = await new AxeBuilder({ page })
+      .include('section[aria-labelledby]')
+      .withRules(['color-contrast'])
+      .analyze();
+    expect(contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.html))).toEqual([]);
+  });
+
+  test('the owner releases a pending person from the list and rejects one on the person’s page', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const tag = runTag();
+    const released = await createNewEmployee(request, baseURL ?? '', 'phone-release', {
+      firstName: 'Frieda',
+      lastName: `Frei${tag}`,
+    });
+    const rejected = await createNewEmployee(request, baseURL ?? '', 'phone-reject', {
+      firstName: 'Anton',
+      lastName: `Ab${tag}`,
+    });
+    await logIn(page, DEMO_USERS.owner);
+    await page.goto('/employees');
+    const pending = page.getByRole('region', { name: 'Zu prüfende Mitarbeitende' });
+    const search = async (term: string) => {
+      const box = pending.getByRole('textbox', { name: 'Suchbegriff eingeben' });
+      await box.fill(term);
+      await box.press('Enter');
+    };
+    const done = page.getByTestId('success-dialog');
+    const confirmDialog = page.getByTestId('confirm-dialog');
+
+    await search(released.lastName);
+    const card = pending.getByRole('listitem').filter({ hasText: released.email });
+    await card.getByRole('button', { name: 'Freigeben' }).click();
+    await confirmDialog.getByRole('button', { name: 'Freigeben' }).click();
+    await expect(done).toContainText(`Frieda ${released.lastName} wurde erfolgreich aktiviert.`);
+    await done.getByRole('button', { name: 'Ok' }).click();
+    await expectNoSidewaysScroll(page);
+
+    await search(rejected.lastName);
+    await pending.getByRole('listitem').filter({ hasText: rejected.email }).getByText(rejected.email).click();
+    await expect(page).toHaveURL(/\/employees\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('button', { name: 'Freigeben' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Ablehnen' }).click();
+    await confirmDialog.getByRole('button', { name: 'Ablehnen' }).click();
+    await expect(done).toContainText(`Anton ${rejected.lastName} wurde erfolgreich abgelehnt.`);
+    await done.getByRole('button', { name: 'Ok' }).click();
+    await expect(page).toHaveURL(/\/employees$/);
+  });
+
+  test('the usage panel fits the phone; its table scrolls inside its box and the chart comes when asked for', async ({
+    page,
+  }) => {
+    await logIn(page, DEMO_USERS.owner);
+    await page.goto('/license-management');
+    const usage = page.getByRole('region', { name: 'Nutzung' });
+    await expect(usage.getByRole('table', { name: 'Vorgänge je Monat' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    expect((await usage.boundingBox())!.width).toBeLessThanOrEqual(390);
+
+    await usage.getByRole('button', { name: 'Diagramm anzeigen' }).click();
+    await expect(usage.getByRole('img', { name: /^Balkendiagramm der Vorgänge je Monat/ })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 });

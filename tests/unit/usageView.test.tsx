@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -161,38 +161,32 @@ describe('UsagePanel', () => {
     ).toBeInTheDocument();
   });
 
-  it('draws the months as a stacked bar chart, labelled for screen readers', async () => {
+  it('draws the months as a stacked bar chart, labelled for screen readers, when asked for', async () => {
+    const user = userEvent.setup();
     renderWith(fakeDataProvider({ getCompanyUsage: vi.fn(async () => usage()) }), <UsagePanel companyId="c-1" />);
+    await user.click(await screen.findByRole('button', { name: 'Diagramm anzeigen' }));
     const chart = await screen.findByRole('img', {
       name: /Balkendiagramm der Vorgänge je Monat von Jan\. 2026 bis Nov\. 2026/,
     });
     await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
   });
 
-  it('loads the chart only once its place comes into view', async () => {
-    let report: (entries: { isIntersecting: boolean }[]) => void = () => {};
-    const observe = vi.fn();
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: typeof report) {
-          report = callback;
-        }
-        observe = observe;
-        disconnect() {}
-      },
-    );
-    try {
-      renderWith(fakeDataProvider({ getCompanyUsage: vi.fn(async () => usage()) }), <UsagePanel companyId="c-1" />);
-      await screen.findByRole('table', { name: 'Vorgänge je Monat' });
-      expect(observe).toHaveBeenCalled();
-      expect(screen.getByText('Diagramm wird geladen …')).toBeInTheDocument();
-      expect(screen.queryByRole('img', { name: /Balkendiagramm/ })).toBeNull();
-      act(() => report([{ isIntersecting: true }]));
-      expect(await screen.findByRole('img', { name: /Balkendiagramm/ })).toBeInTheDocument();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it('loads the chart only when asked for, and hides it again', async () => {
+    const user = userEvent.setup();
+    renderWith(fakeDataProvider({ getCompanyUsage: vi.fn(async () => usage()) }), <UsagePanel companyId="c-1" />);
+    await screen.findByRole('table', { name: 'Vorgänge je Monat' });
+    const toggle = screen.getByRole('button', { name: 'Diagramm anzeigen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Diagramm wird geladen …')).toBeNull();
+    expect(screen.queryByRole('img', { name: /Balkendiagramm/ })).toBeNull();
+
+    await user.click(toggle);
+    expect(await screen.findByRole('img', { name: /Balkendiagramm/ })).toBeInTheDocument();
+    const hide = screen.getByRole('button', { name: 'Diagramm ausblenden' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(hide);
+    expect(screen.queryByRole('img', { name: /Balkendiagramm/ })).toBeNull();
   });
 
   it('breaks the range down per studio and device, and per month on request', async () => {

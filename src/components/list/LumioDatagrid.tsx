@@ -4,10 +4,17 @@ import type { Theme } from '@mui/material/styles';
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Datagrid, SimpleList, type DatagridProps, type SimpleListProps } from 'react-admin';
 import { ListEmpty } from './ListEmpty';
+import { PhoneCardList } from './PhoneCardList';
 import { RowLink, type RowLinkType } from './RowLink';
 
-/** What a phone shows of each record instead of the table's columns (react-admin's SimpleList). */
-export type PhoneRow = Pick<SimpleListProps, 'primaryText' | 'secondaryText' | 'tertiaryText'>;
+/**
+ * What a phone shows of each record instead of the table's columns (react-admin's SimpleList), and
+ * the row's actions: a list with an actions column passes the same element here, so that every
+ * action of a row is there on a phone too (PhoneCardList shows it under the row's texts).
+ */
+export type PhoneRow = Pick<SimpleListProps, 'primaryText' | 'secondaryText' | 'tertiaryText'> & {
+  actions?: ReactNode;
+};
 
 export interface LumioDatagridProps extends DatagridProps {
   /**
@@ -45,7 +52,9 @@ export function LumioDatagrid({ children, rowClick = false, phoneRow, ...props }
   if (phone && phoneRow) {
     // A link type makes each entry a link; a function (e.g. one that opens a dialog) a button.
     const phoneRowClick = isRowLinkType(rowClick) || typeof rowClick === 'function' ? rowClick : false;
-    return <SimpleList {...phoneRow} rowClick={phoneRowClick} empty={<ListEmpty />} />;
+    const { actions, ...texts } = phoneRow;
+    if (actions) return <PhoneCardList {...texts} rowClick={phoneRowClick} actions={actions} />;
+    return <SimpleList {...texts} rowClick={phoneRowClick} empty={<ListEmpty />} />;
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>

@@ -18,6 +18,8 @@ export const usageMessages = {
       loading: 'Nutzungsdaten werden geladen …',
       loadFailed: 'Die Nutzungsdaten konnten nicht geladen werden.',
       chartLoading: 'Diagramm wird geladen …',
+      showChart: 'Diagramm anzeigen',
+      hideChart: 'Diagramm ausblenden',
       noData: 'Keine Vorgänge',
       summary:
         'Abrechenbar: %{billable} (Prepaid %{prepaid}, Postpaid %{postpaid}) · Storniert, nicht berechnet: %{cancelled}',

@@ -43,6 +43,16 @@ export function AdministrationList() {
   const [editing, setEditing] = useState<Administrator | null>(null);
   const exporter = useMemo(() => administrationExporter(translate), [translate]);
   const changeable = (admin: Administrator) => canChangeAdministrator(viewer, admin);
+  const rowActions = manages ? (
+    <RowActions
+      label={`${T}.actions`}
+      changeable={changeable}
+      busy={actions.isPending}
+      onEdit={setEditing}
+      onDelete={(admin) => void actions.deleteAdmin(admin)}
+      onResetSecondFactor={(admin) => void actions.resetSecondFactor(admin)}
+    />
+  ) : null;
 
   return (
     <>
@@ -61,7 +71,7 @@ export function AdministrationList() {
         }
       >
         <LumioDatagrid
-          phoneRow={phoneRow}
+          phoneRow={{ ...phoneRow, actions: rowActions }}
           rowClick={
             manages
               ? (_id, _resource, record) => {
@@ -77,16 +87,7 @@ export function AdministrationList() {
           {/* Plain text, not a mailto link: a click on the row opens the account. */}
           <TextField source="email" />
           <FunctionField source="role" render={(admin: Administrator) => roleLabel(admin.role, null)} />
-          {manages ? (
-            <RowActions
-              label={`${T}.actions`}
-              changeable={changeable}
-              busy={actions.isPending}
-              onEdit={setEditing}
-              onDelete={(admin) => void actions.deleteAdmin(admin)}
-              onResetSecondFactor={(admin) => void actions.resetSecondFactor(admin)}
-            />
-          ) : null}
+          {rowActions}
         </LumioDatagrid>
       </LumioList>
       {creating ? (

@@ -24,7 +24,7 @@ import { DetailSection, FieldGrid, ReadOnlyTextFields } from '../../components/d
 import { useDialogs } from '../../components/dialogs';
 import type { LumioDataProvider } from '../../dataProvider';
 import { formatDate } from '../../domain/dates';
-import { canManageEmployee, isAssignableRole, selectableRoles } from '../../domain/employees';
+import { canManageEmployee, employeeRowActions, isAssignableRole, selectableRoles } from '../../domain/employees';
 import { roleLabel, type Role } from '../../domain/roles';
 import type { Self } from '../../domain/self';
 import { userStatusLabel } from '../../domain/userStatus';
@@ -39,8 +39,10 @@ const LIST_PATH = `/${EMPLOYEES_RESOURCE}`;
 
 /**
  * employees/{id} (spec "Employee detail"): the person's data read-only, the role select, 'Zurück',
- * and, when the person may be changed (not oneself, not an owner), 'Löschen' and 'Speichern';
- * below, the person's history. A failed load shows the error dialog and returns to the list.
+ * and, when the person may be changed (not oneself, not an owner), 'Löschen' and 'Speichern' —
+ * or, while the person waits for the company's release, 'Freigeben' and 'Ablehnen', the decisions
+ * the list's row offers (a phone shows no table columns; this page is where a phone decides too).
+ * Below, the person's history. A failed load shows the error dialog and returns to the list.
  */
 export function EmployeeDetail() {
   const translate = useTranslate();
@@ -85,6 +87,7 @@ function PersonDetails({ person, self, companyId }: { person: Employee; self: Se
   const dataProvider = useDataProvider<LumioDataProvider>();
   const { run, changeRole, isPending } = useEmployeeActions(companyId);
   const editable = canManageEmployee(self, person);
+  const decisions = employeeRowActions(self, person);
   const [role, setRole] = useState<Role>(person.role);
   const unchanged = role === person.role;
 
@@ -93,6 +96,10 @@ function PersonDetails({ person, self, companyId }: { person: Employee; self: Se
   };
   const remove = async () => {
     if (await run('delete', person)) redirect('list', EMPLOYEES_RESOURCE);
+  };
+  // A released person stays on the page with the new status; a rejected one is done with here.
+  const reject = async () => {
+    if (await run('reject', person)) redirect('list', EMPLOYEES_RESOURCE);
   };
 
   return (
@@ -133,6 +140,16 @@ function PersonDetails({ person, self, companyId }: { person: Employee; self: Se
             {translate(`${T}.back`)}
           </Button>
           <Box sx={{ flex: 1 }} />
+          {decisions.reject ? (
+            <Button variant="outlined" color="error" disabled={isPending} onClick={() => void reject()}>
+              {translate(`${T}.reject.button`)}
+            </Button>
+          ) : null}
+          {decisions.approve ? (
+            <Button variant="contained" disabled={isPending} onClick={() => void run('approve', person)}>
+              {translate(`${T}.approve.button`)}
+            </Button>
+          ) : null}
           {editable ? (
             <>
               <Button variant="outlined" color="error" disabled={isPending} onClick={() => void remove()}>

@@ -50,6 +50,7 @@ export interface EmployeeTableProps {
  * A row opens employees/{id}; its first name is the same link for the keyboard.
  */
 export function EmployeeTable({ companyId, pendingOnly = false, viewer, onAction, busy }: EmployeeTableProps) {
+  const actions = <RowActions label={`${T}.actions`} viewer={viewer} onAction={onAction} busy={busy} />;
   return (
     <ListBase
       resource={EMPLOYEES_RESOURCE}
@@ -60,7 +61,7 @@ export function EmployeeTable({ companyId, pendingOnly = false, viewer, onAction
       disableSyncWithLocation
     >
       <ListToolbar sx={{ mb: 1 }} />
-      <LumioDatagrid rowClick={() => 'edit'} phoneRow={phoneRow}>
+      <LumioDatagrid rowClick={() => 'edit'} phoneRow={{ ...phoneRow, actions }}>
         <TextField source="salutation" emptyText={EMPTY_VALUE} />
         <PersonLink source="firstName" />
         <TextField source="lastName" />
@@ -68,7 +69,7 @@ export function EmployeeTable({ companyId, pendingOnly = false, viewer, onAction
         <FunctionField source="birthDate" render={(person: Employee) => formatDate(person.birthDate)} />
         <FunctionField source="role" render={(person: Employee) => roleLabel(person.role, person.salutation)} />
         <FunctionField source="status" render={(person: Employee) => userStatusLabel(person.status)} />
-        <RowActions label={`${T}.actions`} viewer={viewer} onAction={onAction} busy={busy} />
+        {actions}
       </LumioDatagrid>
       <LumioPagination />
     </ListBase>

@@ -45,6 +45,7 @@ export function LicenseLevel({ self, companyId, studioId }: { self: Self; compan
       `${translate('resources.studio-licenses.fields.boundMachineId')}: ${license.boundMachineId ?? translate(`${T}.notBound`)}`,
     tertiaryText: (license: License) =>
       license.suspended ? translate('resources.studio-licenses.fields.suspended') : '',
+    actions: manage ? <EditLicenseButton label={`${T}.actions`} onEdit={edit} /> : undefined,
   };
 
   return (
@@ -97,7 +98,7 @@ export function LicenseLevel({ self, companyId, studioId }: { self: Self; compan
               render={(license) => license.reseller?.name ?? translate(`${T}.noReseller`)}
             />
           ) : null}
-          {manage ? <EditLicenseButton label={`${T}.actions`} onEdit={edit} /> : null}
+          {phoneRow.actions}
         </LumioDatagrid>
       </LumioList>
       <LicenseDialogSlot request={dialog} onOpen={setDialog} onClose={() => setDialog(null)} />

@@ -36,9 +36,9 @@ export interface PackageLevelProps {
  * /license/{id}/prepaid-package), columns Gültig von, Gültig bis, Anzahl, Verbleibende Anzahl,
  * Genutzte Anzahl, Gesperrt and the package's state today. The integrator gets 'Vorgangspaket
  * anlegen' (createLicensePackage), the row actions increase amount (increaseLicensePackageAmount)
- * and edit (updateLicensePackage, also by row click), and 'Lizenz bearbeiten' (updateLicense; on
- * a phone the licences have no row action). Everyone may show a package's consumption over time
- * below the list ('Verbrauch anzeigen'; for readers also by row click).
+ * and edit (updateLicensePackage, also by row click), and 'Lizenz bearbeiten' (updateLicense).
+ * Everyone may show a package's consumption over time below the list ('Verbrauch anzeigen'; for
+ * readers also by row click). On a phone the same row actions sit under each package's entry.
  */
 export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLevelProps) {
   const translate = useTranslate();
@@ -70,6 +70,14 @@ export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLe
     secondaryText: (pkg: PrepaidPackage) =>
       `${translate('resources.prepaid-packages.fields.remainingAmount')}: ${pkg.remainingAmount.toLocaleString('de-DE')} / ${pkg.amount.toLocaleString('de-DE')}`,
     tertiaryText: (pkg: PrepaidPackage) => translate(packageStateText(pkg.state)),
+    actions: (
+      <PackageActions
+        label="app.licenses.actions"
+        onShowConsumption={setShown}
+        onIncrease={manage ? increase : undefined}
+        onEdit={manage ? edit : undefined}
+      />
+    ),
   };
 
   return (
@@ -132,12 +140,7 @@ export function PackageLevel({ self, companyId, studioId, licenseId }: PackageLe
           <NumberField source="usedAmount" locales="de-DE" />
           <YesNoField source="suspended" />
           <PackageStateChip label="resources.prepaid-packages.fields.state" sortable={false} />
-          <PackageActions
-            label="app.licenses.actions"
-            onShowConsumption={setShown}
-            onIncrease={manage ? increase : undefined}
-            onEdit={manage ? edit : undefined}
-          />
+          {phoneRow.actions}
         </LumioDatagrid>
       </LumioList>
       {shown ? (

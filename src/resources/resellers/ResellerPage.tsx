@@ -53,6 +53,7 @@ function ResellerList({ systemIntegratorId }: { systemIntegratorId: Identifier }
   const [dialog, setDialog] = useState<Dialog>({ mode: 'closed' });
   const { saveReseller, deleteReseller, isPending } = useResellerActions(systemIntegratorId);
   const openEdit = (reseller: Reseller) => setDialog({ mode: 'edit', reseller });
+  const rowActions = <DeleteResellerButton label={`${T}.actions`} onDelete={deleteReseller} />;
 
   return (
     <>
@@ -77,10 +78,10 @@ function ResellerList({ systemIntegratorId }: { systemIntegratorId: Identifier }
             openEdit(reseller as Reseller);
             return false;
           }}
-          phoneRow={phoneRow}
+          phoneRow={{ ...phoneRow, actions: rowActions }}
         >
           <OpenRecordButton<Reseller> source="name" onOpen={openEdit} />
-          <DeleteResellerButton label={`${T}.actions`} onDelete={deleteReseller} />
+          {rowActions}
         </LumioDatagrid>
       </LumioList>
       {dialog.mode !== 'closed' ? (

@@ -23,7 +23,8 @@ export function ConsumptionTable({
   const translate = useTranslate();
   const columns = ['used', 'cancelled', 'remaining'] as const;
   return (
-    <TableContainer sx={{ maxHeight: 400 }}>
+    // A phone scrolls the table inside this box: focusable and named, so a keyboard scrolls it too.
+    <TableContainer sx={{ maxHeight: 400 }} tabIndex={0} role="group" aria-label={caption}>
       <Table size="small" stickyHeader>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, padding: '8px 16px' }}>
           {caption}

@@ -37,7 +37,8 @@ export function CountsTable({
 }) {
   const translate = useTranslate();
   return (
-    <TableContainer>
+    // A phone scrolls the table inside this box: focusable and named, so a keyboard scrolls it too.
+    <TableContainer tabIndex={0} role="group" aria-label={caption}>
       <Table size="small">
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, padding: '8px 16px' }}>
           {caption}

@@ -1,5 +1,7 @@
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,8 +18,10 @@ import { UsageBreakdown } from './UsageBreakdown';
 import { useCompanyUsage } from './useUsage';
 import { NATIVE_SELECT } from './nativeSelect';
 
-// The chart library (@mui/x-charts with d3) loads only when a panel's chart comes into view.
-const UsageChart = lazy(() => import('./UsageChart'));
+// The chart library (@mui/x-charts with d3, 90 kB gzip) loads only when the chart is asked for:
+// below the studios it was in view at once on a desktop and doubled the page's weight (issue 25).
+const loadUsageChart = () => import('./UsageChart');
+const UsageChart = lazy(loadUsageChart);
 const USAGE_CHART_HEIGHT = 300;
 
 /** The periods to choose from; the first is the API's default range. */
@@ -32,7 +36,8 @@ function periodQuery(months: number): Pick<CompanyUsageQuery, 'from' | 'to'> {
 
 /**
  * The company's usage (issue 13, part 4): identification processes per month, studio and device —
- * prepaid, postpaid and cancelled — as a stacked bar chart and a table with the same numbers, a
+ * prepaid, postpaid and cancelled — as a table and, on 'Diagramm anzeigen', a stacked bar chart of
+ * the same numbers; a
  * breakdown per studio and device, a studio filter and the period. For the license-management
  * studios level ({companyId}); the API shows the Owner its company, a SystemIntegratorAdmin the
  * processes of its own licences, LumioAdmin everything.
@@ -48,7 +53,13 @@ export function UsagePanel({ companyId }: { companyId: Identifier }) {
   });
 
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): the column is as wide as the page, not as its widest table (which scrolls
+    // inside its own box on a phone instead of pushing the page sideways).
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
+    >
       <Typography variant="h6" component="h2" id={headingId}>
         {translate('app.usage.title')}
       </Typography>
@@ -101,6 +112,7 @@ export function UsagePanel({ companyId }: { companyId: Identifier }) {
 function UsageResult({ usage }: { usage: CompanyUsage }) {
   const translate = useTranslate();
   const { totals } = usage;
+  const [chartShown, setChartShown] = useState(false);
   return (
     <>
       <Typography>
@@ -113,9 +125,25 @@ function UsageResult({ usage }: { usage: CompanyUsage }) {
           cancelled: formatCount(totals.cancelled),
         })}
       </Typography>
-      <LazyChart height={USAGE_CHART_HEIGHT}>
-        <UsageChart months={usage.months} from={usage.from} to={usage.to} height={USAGE_CHART_HEIGHT} />
-      </LazyChart>
+      <Box>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<BarChartOutlined />}
+          aria-expanded={chartShown}
+          // The chunk starts loading while the pointer or focus is on the button.
+          onPointerEnter={() => void loadUsageChart()}
+          onFocus={() => void loadUsageChart()}
+          onClick={() => setChartShown((shown) => !shown)}
+        >
+          {translate(chartShown ? 'app.usage.hideChart' : 'app.usage.showChart')}
+        </Button>
+      </Box>
+      {chartShown ? (
+        <LazyChart height={USAGE_CHART_HEIGHT}>
+          <UsageChart months={usage.months} from={usage.from} to={usage.to} height={USAGE_CHART_HEIGHT} />
+        </LazyChart>
+      ) : null}
       <CountsTable
         caption={translate('app.usage.monthsTitle')}
         labelColumns={['app.usage.columns.month']}
