@@ -4,10 +4,12 @@ import type { RuntimeConfig } from '../../src/domain/runtimeConfig';
 import { expectLandingPage, expectLoginPage } from './support/login';
 
 /**
- * react-admin's layout registers its styles under this class-name prefix. It is a string in the
- * bundle (minification keeps it), so it marks code of the admin app whatever its chunks are named.
+ * react-admin's login check (ra-core's useCheckAuth) names this message key. It is a string in the
+ * bundle (minification keeps it), so it marks code of the admin app whatever its chunks are named;
+ * it is in the code a guarded page runs before it leaves for the login (the layout's own code,
+ * once the marker here, loads only after a successful check).
  */
-const ADMIN_MARKER = 'RaLayout';
+const ADMIN_MARKER = 'ra.auth.auth_check_error';
 
 /**
  * MUI's styling engine (emotion) keeps its styles under this attribute name; every MUI component

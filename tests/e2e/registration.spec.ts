@@ -545,6 +545,7 @@ test('the new owner sets a password from the activation mail, logs in and sees o
     'Übersicht',
     'eID-Verifizierung',
     `${applicant.firstName} ${applicant.lastName}`,
+    'Passwort ändern',
   ]);
 
   // The link was for one use only.
