@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
-import { Loading, SkipNavigationButton, TitlePortal } from 'react-admin';
+import { Loading, TitlePortal } from 'react-admin';
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Footer } from './Footer';
 import { HeaderMenu } from './HeaderMenu';
 import { LayoutErrorBoundary } from './LayoutErrorBoundary';
 import { SessionWatcher } from './SessionWatcher';
+import { SkipToContentButton } from './SkipToContentButton';
 import { usePageFocus } from './usePageFocus';
 
-/** The main landmark; react-admin's skip link jumps to this id. */
+/** The main landmark; the skip link jumps to this id. */
 const MAIN_ID = 'main-content';
 
 /**
@@ -20,7 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
   usePageFocus(MAIN_ID);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <SkipNavigationButton />
+      <SkipToContentButton targetId={MAIN_ID} />
       <HeaderMenu />
       <Box component="main" id={MAIN_ID} sx={{ flex: 1, px: { xs: 2, md: 4 }, py: 3 }}>
         {/* react-admin's <Title> (list and form pages) renders into this heading; hidden while empty.

@@ -126,3 +126,18 @@ test('a dialog opens with the focus in its first field, and Enter in the invite 
   await invited.getByRole('button', { name: 'Ok' }).click();
   await expect(invite).toBeHidden();
 });
+
+test('the skip link shows when focused and its Enter sends the next Tab into the page, past the menu', async ({
+  page,
+}) => {
+  await logIn(page, DEMO_USERS.lumioAdmin);
+  const skip = page.getByRole('button', { name: 'Zum Inhalt springen' });
+
+  await skip.focus();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+
+  await expect(page.locator('#main-content :focus')).toHaveCount(1);
+  await expect(mainMenu(page).locator(':focus')).toHaveCount(0);
+});
