@@ -7,7 +7,7 @@ import { mailOutbox, users } from '../db/schema';
 import { MAIL_KINDS, type MailOutbox } from '../mail/outbox';
 import { passwordResetMail } from '../mail/templates/password-reset';
 import { findUserByEmail } from './accounts';
-import { renderIdpPage } from './login-page';
+import { renderIdpPage, sendIdpPage } from './login-page';
 import { issueSetupToken } from './setup-links';
 
 /** A reset link lives one hour: long enough for a slow mail, short for a mailbox read later by others. */
@@ -72,19 +72,7 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, opts: ForgotP
     config: { rateLimit: { max: config.rateLimitPublicPerMinute, timeWindow: '1 minute' } },
   };
 
-  function sendHtml(reply: FastifyReply, html: string, status = 200) {
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'same-origin')
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-      )
-      .send(html);
-  }
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) => sendIdpPage(reply, html, status);
   const formPage = (email = '', error?: string) =>
     renderIdpPage('forgot-password', { title: T.title, footer: footer(), action: path, email, error, loginUrl, t: T });
   const messagePage = (title: string, text: string) =>

@@ -17,7 +17,7 @@ import {
   type KcActionStatus,
 } from './kc-action';
 import { forgotPasswordPath } from './forgot-password';
-import { MESSAGES, renderLoginPage, renderMessagePage } from './login-page';
+import { MESSAGES, renderLoginPage, renderMessagePage, sendIdpPage } from './login-page';
 import { loginThrottleKeys, recordLoginAttempt } from './login-throttle';
 import {
   embeddedHasSecondFactor,
@@ -101,20 +101,8 @@ export function registerInteractionRoutes(app: FastifyInstance, opts: Interactio
   const actionFor = (uid: string) => `${basePath}/login-actions/authenticate/${encodeURIComponent(uid)}`;
   const resetUrl = forgotPasswordPath(basePath);
 
-  function sendHtml(reply: FastifyReply, html: string, status = 200) {
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'no-referrer')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${origins.join(' ')}; ` +
-          "frame-ancestors 'none'; base-uri 'none'",
-      )
-      .send(html);
-  }
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    sendIdpPage(reply, html, status, { referrerPolicy: 'no-referrer', formActionOrigins: origins });
 
   function sendExpired(reply: FastifyReply) {
     const text =

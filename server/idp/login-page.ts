@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { pageTitle } from '../../src/domain/pageTitle';
 import { renderView } from '../html';
 
@@ -86,4 +87,35 @@ export const AUTO_SUBMIT_SCRIPT =
 export function renderLogoutPage(form: string, footer: string): string {
   const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return renderIdpPage('logout', { title: 'Abmelden', footer, script: AUTO_SUBMIT_SCRIPT, form: confirmed });
+}
+
+export interface IdpPageHeaders {
+  /**
+   * 'same-origin' where the page's own form post must carry an Origin header (with no-referrer,
+   * browsers send "Origin: null") and a token in the URL must not leak to other sites.
+   */
+  referrerPolicy?: 'same-origin' | 'no-referrer';
+  /** Origins the page's form may post to besides its own. */
+  formActionOrigins?: readonly string[];
+}
+
+/** Sends one of the identity provider's pages: never cached, never framed, no script. */
+export function sendIdpPage(
+  reply: FastifyReply,
+  html: string,
+  status = 200,
+  { referrerPolicy = 'same-origin', formActionOrigins = [] }: IdpPageHeaders = {},
+) {
+  const formAction = ["'self'", ...formActionOrigins].join(' ');
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', referrerPolicy)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .send(html);
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { passwordSetupTokens, users } from '../db/schema';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../lib/secret-token';
+import { sendIdpPage } from './login-page';
 import { newPasswordFields } from './new-password-form';
 import { PasswordAccountGoneError, type PasswordStore } from './password-store';
 import {
@@ -141,23 +142,9 @@ export function registerSetPasswordRoutes(app: FastifyInstance, opts: SetPasswor
     config: { rateLimit: { max: config.rateLimitPublicPerMinute, timeWindow: '1 minute' } },
   };
 
-  function sendHtml(reply: FastifyReply, html: string, status = 200) {
-    return (
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-frame-options', 'DENY')
-        // The token is in the URL: it must not leak to other sites, but the form's own post must
-        // carry an Origin header (with no-referrer, browsers send "Origin: null").
-        .header('referrer-policy', 'same-origin')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        )
-        .send(html)
-    );
-  }
+  // The token is in the URL: it must not leak to other sites, but the form's own post must carry
+  // an Origin header (sendIdpPage's same-origin referrer policy).
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) => sendIdpPage(reply, html, status);
 
   const message = (kind: SetPasswordMessageKind) =>
     renderSetPasswordMessage(kind, { homeUrl, contact: config.brandOwner.contact, footer: footer() });
