@@ -5,13 +5,10 @@
  * days (bench/lib/seed-processes.ts, as the report benchmark seeds them). Reports
  * { port, tokens: { role: token }, seeded, seedMs, kind } over IPC once it listens.
  */
-import { build } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { loginAs } from '../tests/api/helpers/login';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
-import { processCount, seedProcesses } from './lib/seed-processes';
+import { seededApp } from './lib/seeded-app';
+import { processCount } from './lib/seed-processes';
 
 /** One demo account per kind of answer (src/domain/dashboard.ts). */
 const ROLES = {
@@ -22,30 +19,9 @@ const ROLES = {
   SystemIntegratorAdmin: 'integrator@fotosoft.example',
   SystemAdmin: 'systemadmin@lumio.example',
 } as const;
-const DAYS = 1000;
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const processes = Number(process.env.BENCH_PROCESSES ?? 1_000_000);
-  const fresh = process.env.BENCH_FRESH !== '0';
-  if (url) await freshPostgresDatabase(url, { keepExisting: !fresh });
-  const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'silent',
-    PUBLIC_URL: 'http://localhost:8080',
-    SEED_DEMO_DATA: 'true',
-    DATA_DIR: 'memory://',
-    DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-    JOB_WORKERS: 'false',
-  });
-  const app = await build({ config, database });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
-
-  let seedMs = 0;
-  if (fresh || (await processCount(database)) < processes) seedMs = await seedProcesses(database, processes, DAYS);
+  const { app, database, seedMs } = await seededApp({ defaultProcesses: 1_000_000, jobWorkers: 'false' });
 
   const tokens: Record<string, string> = {};
   for (const [role, email] of Object.entries(ROLES)) tokens[role] = (await loginAs(app, email)).accessToken;

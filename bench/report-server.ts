@@ -11,44 +11,19 @@
  * { type: 'report', id } answers its row (state, process_count, file_size, times).
  */
 import { sql } from 'drizzle-orm';
-import { build } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { loginAs } from '../tests/api/helpers/login';
-import { freshPostgresDatabase } from '../scripts/lib/fresh-database';
 import { answerParent, failStartup, sendToParent } from './lib/parent-channel';
-import { processCount, seedProcesses } from './lib/seed-processes';
+import { seededApp } from './lib/seeded-app';
 
 const ADMIN = 'admin@lumio.example';
-const DAYS = 1000;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const processes = Number(process.env.BENCH_PROCESSES ?? 100_000);
-  const fresh = process.env.BENCH_FRESH !== '0';
-  if (url) await freshPostgresDatabase(url, { keepExisting: !fresh });
-  const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'silent',
-    PUBLIC_URL: 'http://localhost:8080',
-    SEED_DEMO_DATA: 'true',
-    DATA_DIR: 'memory://',
-    // One key across this server's restarts on the kept database (and the worker's, bench/reports.mjs):
-    // the demo accounts' second factors are sealed with it, as a portal keeps its key.
-    DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-    JOB_WORKERS: process.env.JOB_WORKERS ?? 'true',
+  const { app, database, processes, seedMs } = await seededApp({
+    defaultProcesses: 100_000,
+    jobWorkers: process.env.JOB_WORKERS ?? 'true',
   });
-  const app = await build({ config, database });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
-
-  let seedMs = 0;
-  const existing = await processCount(database);
-  if (fresh || existing < processes) seedMs = await seedProcesses(database, processes, DAYS);
 
   const { accessToken } = await loginAs(app, ADMIN);
   await app.listen({ port: 0, host: '127.0.0.1' });
