@@ -54,7 +54,7 @@ export const docsPlugin = fp(
               in: 'header',
               name: 'Authorization',
               description:
-                'Geräte-API: `Authorization: License <Lizenzschlüssel>`, z. B. `License K7Q2M-8ZT4X-W3N9P-HC6VR-5DJ0E`, dazu der Header `X-Machine-Id`.',
+                'Geräte-API: `Authorization: License <Lizenzschlüssel>`, z. B. `License SNNSC-HN01K-PC01B-FTSFT-DEM01` (Demo-Lizenz), dazu der Header `X-Machine-Id`.',
             },
           },
         },
