@@ -1,22 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
-import { mailOutbox, users } from '../db/schema';
-import { MAIL_KINDS, type MailOutbox } from '../mail/outbox';
-import { passwordResetMail } from '../mail/templates/password-reset';
-import { findUserByEmail } from './accounts';
+import type { JobQueue } from '../jobs/queue';
+import { passwordResetMailJob } from '../jobs/password-reset-mail.job';
 import { renderIdpPage, sendIdpPage } from './login-page';
-import { issueSetupToken } from './setup-links';
-
-/** A reset link lives one hour: long enough for a slow mail, short for a mailbox read later by others. */
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-/**
- * At most one reset mail per account in this time, whoever asks: repeated requests (or someone
- * else typing the address) do not fill the mailbox. Counted in the database, so every replica agrees.
- */
-export const PASSWORD_RESET_MAIL_INTERVAL_MS = 60 * 1000;
 
 /** German texts of the 'Passwort vergessen?' pages; the tests read them from here. */
 export const FORGOT_PASSWORD_TEXTS = {
@@ -43,8 +30,7 @@ export const forgotPasswordPath = (basePath: string) => `${basePath}/login-actio
 
 export interface ForgotPasswordRouteOptions {
   config: AppConfig;
-  db: Db;
-  outbox: MailOutbox;
+  jobs: JobQueue;
   basePath: string;
   footer: () => string;
 }
@@ -53,20 +39,19 @@ const form = z.object({ username: z.string().max(320).default('') });
 
 /**
  * 'Passwort vergessen?' of the embedded identity provider, as Keycloak's reset credentials: a page
- * asking for the address, then the same answer whatever was typed (non-enumeration). For an
- * active account a mail through the outbox brings a one-time link (password_setup_tokens, the
- * activation links' mechanism, one hour) to the set-password page. Setting the password there
- * signs nobody in, so whoever has a second factor is still asked for its code at the next login.
- * Throttled like the login: per client address by the shared rate limit store, per account by at
- * most one mail a minute.
+ * asking for the address, then the same answer whatever was typed (non-enumeration), in the same
+ * time: the page only queues the password-reset-mail job (server/idp/password-reset-mail.ts), which
+ * for an active account mails a one-time link (one hour) to the set-password page. Setting the
+ * password there signs nobody in, so whoever has a second factor is still asked for its code at
+ * the next login. Throttled like the login: per client address by the shared rate limit store, per
+ * account by at most one mail a minute.
  */
 export function registerForgotPasswordRoutes(app: FastifyInstance, opts: ForgotPasswordRouteOptions): void {
-  const { config, db, outbox, basePath, footer } = opts;
+  const { config, jobs, basePath, footer } = opts;
   const path = forgotPasswordPath(basePath);
   const ownOrigin = new URL(config.publicUrl).origin;
   // A guarded page of the portal starts the login again (and returns there after it).
   const loginUrl = `${config.publicUrl}/dashboard`;
-  const setPasswordBase = `${config.keycloak.issuer}/login-actions/set-password`;
   const routeOptions = {
     schema: { hide: true },
     config: { rateLimit: { max: config.rateLimitPublicPerMinute, timeWindow: '1 minute' } },
@@ -95,45 +80,7 @@ export function registerForgotPasswordRoutes(app: FastifyInstance, opts: ForgotP
     const parsed = form.safeParse(request.body ?? {});
     const email = parsed.success ? parsed.data.username.trim() : '';
     if (!email) return sendHtml(reply, formPage('', T.emptyEmail), 400);
-    await sendResetMail(email, new Date());
+    await jobs.send(passwordResetMailJob, { email, requestedAt: new Date().toISOString() });
     return sendHtml(reply, messagePage(T.sentTitle, T.sent));
   });
-
-  /** Queues the mail for an active account; does nothing (and says nothing) for any other address. */
-  async function sendResetMail(email: string, now: Date): Promise<void> {
-    const user = await findUserByEmail(db, email);
-    if (!user || user.disabledAt) return;
-    await outbox.transaction(db, async (tx, queueMail) => {
-      // One request per account at a time (the row lock), then: was a reset mail queued lately?
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-      const [recent] = await tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          and(
-            eq(mailOutbox.kind, MAIL_KINDS.passwordReset),
-            eq(mailOutbox.reference, user.id),
-            gt(mailOutbox.createdAt, new Date(now.getTime() - PASSWORD_RESET_MAIL_INTERVAL_MS)),
-          ),
-        )
-        .limit(1);
-      if (recent) return;
-      const token = await issueSetupToken(tx, user.id, now, { ttlMs: PASSWORD_RESET_TTL_MS });
-      await queueMail({
-        kind: MAIL_KINDS.passwordReset,
-        reference: user.id,
-        message: passwordResetMail(
-          {
-            to: user.email,
-            salutation: user.salutation,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            setPasswordUrl: `${setPasswordBase}?token=${token}`,
-            validMinutes: PASSWORD_RESET_TTL_MS / 60_000,
-          },
-          config.brandOwner,
-        ),
-      });
-    });
-  }
 }

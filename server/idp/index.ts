@@ -127,8 +127,7 @@ export async function registerEmbeddedIdp(
   await app.register(async (reset) => {
     registerForgotPasswordRoutes(reset, {
       config,
-      db,
-      outbox: app.mailOutbox,
+      jobs: app.jobs,
       basePath,
       footer: () => pageFooter(config),
     });

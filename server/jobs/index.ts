@@ -4,6 +4,7 @@ import type { RegisteredJob } from './job';
 import { mailDeliveryJob } from './mail-delivery.job';
 import { mailDispatchJob } from './mail-dispatch.job';
 import { packageNoticesJob } from './package-notices.job';
+import { passwordResetMailJob } from './password-reset-mail.job';
 import { reportCleanupJob } from './report-cleanup.job';
 
 /**
@@ -18,4 +19,5 @@ export const ALL_JOBS: readonly RegisteredJob[] = [
   identificationReportFailedJob,
   identificationReportJob,
   reportCleanupJob,
+  passwordResetMailJob,
 ];

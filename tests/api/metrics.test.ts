@@ -166,6 +166,7 @@ describe('metrics', () => {
         'mail-delivery',
         'mail-dispatch',
         'package-notices',
+        'password-reset-mail',
         'report-cleanup',
       ].sort(),
     );
