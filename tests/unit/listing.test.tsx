@@ -49,7 +49,7 @@ function renderList(items: Item[]) {
     <TestMemoryRouter initialEntries={['/system-integrators']}>
       <AdminContext dataProvider={fake.dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
         <ResourceContextProvider value="system-integrators">
-          <LumioList title="Testliste">
+          <LumioList pageTitle="Testliste">
             <LumioDatagrid>
               <TextField source="name" />
               <TextField source="code" />

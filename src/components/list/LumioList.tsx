@@ -1,11 +1,16 @@
-import { List, type ListProps, type SortPayload } from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import { ListBase, Loading, Offline, Title, useListContext, type ListBaseProps, type SortPayload } from 'react-admin';
 import type { ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
 import { ListPageTitle } from '../../layout/resourcePageTitles';
 import { ListToolbar } from './ListToolbar';
 import { LumioPagination } from './LumioPagination';
 
-export interface LumioListProps extends Omit<ListProps, 'actions' | 'pagination' | 'empty' | 'children' | 'render'> {
+export interface LumioListProps extends Omit<
+  ListBaseProps,
+  'children' | 'render' | 'empty' | 'loading' | 'authLoading' | 'offline' | 'error' | 'emptyWhileLoading'
+> {
   children: ReactNode;
   /** Buttons right of the search box, e.g. a <CreateButton>. */
   actions?: ReactNode;
@@ -22,11 +27,17 @@ export interface LumioListProps extends Omit<ListProps, 'actions' | 'pagination'
 
 /** Every list sorts by name unless it says otherwise; the API rejects unknown sort fields. */
 const defaultSort: SortPayload = { field: 'name', order: 'ASC' };
+const authLoading = <Loading />;
 
 /**
- * react-admin <List> with the generic table behaviour of the spec: search box above the table,
- * footer with total and German paginator, page size 20, and the empty states inside the table
- * (react-admin's own empty page is off so that search and actions stay visible).
+ * A list page with the generic table behaviour of the spec: search box above the table, footer
+ * with total and German paginator, page size 20, and the empty states inside the table (no
+ * separate empty page, so that search and actions stay visible).
+ *
+ * Built on ra-core's ListBase rather than react-admin's <List>: <List>'s ListView names its
+ * default actions (FilterButton, FilterForm, ExportButton, CreateButton) and empty page as
+ * default prop values, so the bundler kept them, and react-hook-form with them, on every list
+ * page although Lumio turns all of them off. The markup is ListView's (class names included).
  */
 export function LumioList({
   children,
@@ -39,19 +50,55 @@ export function LumioList({
   ...props
 }: LumioListProps) {
   return (
-    <List
-      // An element, not a string: react-admin would pass a string through translate (polyglot).
-      title={pageTitle === undefined ? undefined : <>{pageTitle}</>}
-      {...props}
-      perPage={perPage}
-      sort={sort}
-      actions={false}
-      empty={false}
-      pagination={<LumioPagination />}
-    >
-      <ListPageTitle title={tabTitle ?? pageTitle} />
-      {searchable || actions ? <ListToolbar searchable={searchable} actions={actions} sx={{ p: 2 }} /> : null}
-      {children}
-    </List>
+    // offline={false}: the view below shows the offline notice inside the card, as <List> did.
+    <ListBase {...props} perPage={perPage} sort={sort} authLoading={authLoading} offline={false}>
+      <LumioListView pageTitle={pageTitle} tabTitle={tabTitle} searchable={searchable} actions={actions}>
+        {children}
+      </LumioListView>
+    </ListBase>
+  );
+}
+
+/** react-admin's ListView without its toolbar and empty page: title, card, footer. */
+function LumioListView({
+  children,
+  actions,
+  searchable,
+  pageTitle,
+  tabTitle,
+}: Pick<LumioListProps, 'children' | 'actions' | 'searchable' | 'pageTitle' | 'tabTitle'>) {
+  const { defaultTitle, isPaused, isPending, isPlaceholderData } = useListContext();
+  // The list could not even load its first page (or the page asked for) because the browser is offline.
+  const offline = isPaused && (isPending || isPlaceholderData);
+  return (
+    <Box className="list-page RaList-root" sx={{ display: 'flex' }}>
+      <Title
+        // An element, not a string: PageTitle would pass a string through translate (polyglot).
+        title={pageTitle === undefined ? undefined : <>{pageTitle}</>}
+        defaultTitle={defaultTitle}
+        // false: the plain title, not react-admin's user-editable one (and its preferences editor).
+        preferenceKey={false}
+      />
+      <Box
+        className="RaList-main RaList-noActions"
+        sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', mt: '1em' }}
+      >
+        <Card
+          className="RaList-content"
+          sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined } }}
+        >
+          {offline ? (
+            <Offline />
+          ) : (
+            <>
+              <ListPageTitle title={tabTitle ?? pageTitle} />
+              {searchable || actions ? <ListToolbar searchable={searchable} actions={actions} sx={{ p: 2 }} /> : null}
+              {children}
+            </>
+          )}
+        </Card>
+        <LumioPagination />
+      </Box>
+    </Box>
   );
 }

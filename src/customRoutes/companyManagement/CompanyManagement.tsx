@@ -10,7 +10,8 @@ import {
   usePermissions,
   useTranslate,
 } from 'react-admin';
-import { DetailSection, FieldGrid, ReadOnlyTextFields } from '../../components/detail';
+import { DetailSection, FieldGrid } from '../../components/detail/DetailSection';
+import { ReadOnlyTextFields } from '../../components/detail/ReadOnlyTextFields';
 import { useErrorDialogOnError } from '../../components/dialogs';
 import { canEditCompany, canSeeCompanyHistory } from '../../domain/companyAccess';
 import type { Self } from '../../domain/self';

@@ -8,10 +8,19 @@ import { ExportCurrentPageButton, LumioDatagrid, LumioList, type PhoneRow } from
 import { canChangeAdministrator, canManageAdministrators, type Administrator } from '../../domain/administrators';
 import { roleLabel } from '../../domain/roles';
 import type { Self } from '../../domain/self';
+import { lazyDialog } from '../../components/lazyDialog';
 import { administrationExporter } from './administrationCsv';
-import { CreateAdminDialog } from './CreateAdminDialog';
-import { EditAdminDialog } from './EditAdminDialog';
+import type { CreateAdminDialogProps } from './CreateAdminDialog';
+import type { EditAdminDialogProps } from './EditAdminDialog';
 import { useAdministratorActions } from './useAdministratorActions';
+
+/* createAdmin and the edit dialog with their forms (react-hook-form): loaded on first open, so the list stays light. */
+const CreateAdminDialog = lazyDialog<CreateAdminDialogProps>(() =>
+  import('./CreateAdminDialog').then((m) => ({ default: m.CreateAdminDialog })),
+);
+const EditAdminDialog = lazyDialog<EditAdminDialogProps>(() =>
+  import('./EditAdminDialog').then((m) => ({ default: m.EditAdminDialog })),
+);
 
 const T = 'app.administration';
 
@@ -63,7 +72,13 @@ export function AdministrationList() {
           <>
             <ExportCurrentPageButton label={`${T}.exportCsv`} />
             {manages ? (
-              <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setCreating(true)}>
+              <Button
+                variant="contained"
+                startIcon={<PersonAddOutlined />}
+                onPointerEnter={CreateAdminDialog.preload}
+                onFocus={CreateAdminDialog.preload}
+                onClick={() => setCreating(true)}
+              >
                 {translate(`${T}.create.button`)}
               </Button>
             ) : null}
@@ -142,6 +157,8 @@ function RowActions({
         size="small"
         variant="outlined"
         disabled={busy}
+        onPointerEnter={EditAdminDialog.preload}
+        onFocus={EditAdminDialog.preload}
         onClick={(event) => {
           stopRowClick(event);
           onEdit(admin);

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DetailSection } from '../../components/detail';
+import { DetailSection } from '../../components/detail/DetailSection';
 import type { CompanyHistoryPage, HistoryPageRequest, LumioDataProvider } from '../../dataProvider';
 import { MAX_PAGE_SIZE } from '../../domain/paging';
 import { companyHistoryKey } from './companyHistoryKey';

@@ -15,12 +15,18 @@ import { useState, type MouseEvent } from 'react';
 import { ListToolbar, LumioDatagrid, LumioPagination, type PhoneRow } from '../../components/list';
 import { DEFAULT_PAGE_SIZE } from '../../domain/paging';
 import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
+import { lazyDialog } from '../../components/lazyDialog';
 import { STORES_RESOURCE } from './names';
-import { StoreDialog } from './StoreDialog';
+import type { StoreDialogProps } from './StoreDialog';
 import type { Store } from './types';
 import { useStoreActions } from './useStoreActions';
 
 const T = 'app.stores';
+
+/** addStore / updateStore with their form (react-hook-form): loaded on first open, so the company page stays light. */
+const StoreDialog = lazyDialog<StoreDialogProps>(() =>
+  import('./StoreDialog').then((m) => ({ default: m.StoreDialog })),
+);
 
 /** On a phone: the studio's name, then where it is. */
 const phoneRow: PhoneRow = {
@@ -69,7 +75,13 @@ export function StoreTable({ companyId, editable = false, showSystemIntegrator =
           sx={{ mb: 1 }}
           actions={
             editable ? (
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'add' })}>
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onPointerEnter={StoreDialog.preload}
+                onFocus={StoreDialog.preload}
+                onClick={() => setDialog({ mode: 'add' })}
+              >
                 {translate(`${T}.add`)}
               </Button>
             ) : null
@@ -128,6 +140,8 @@ function StoreNameButton({ onOpen }: { source: string; label: string; onOpen: (s
       type="button"
       underline="hover"
       sx={{ textAlign: 'left', font: 'inherit' }}
+      onPointerEnter={StoreDialog.preload}
+      onFocus={StoreDialog.preload}
       onClick={(event: MouseEvent) => {
         stopRowClick(event);
         onOpen(store);

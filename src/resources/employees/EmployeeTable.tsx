@@ -12,7 +12,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import type { MouseEvent } from 'react';
-import { EMPTY_VALUE } from '../../components/detail';
+import { EMPTY_VALUE } from '../../components/detail/DetailSection';
 import { ListToolbar, LumioDatagrid, LumioPagination, type PhoneRow } from '../../components/list';
 import { formatDate } from '../../domain/dates';
 import { employeeRowActions, type EmployeeViewer } from '../../domain/employees';

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { Loading, useLocation, usePermissions, useTranslate } from 'react-admin';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { DetailSection } from '../../components/detail';
+import { DetailSection } from '../../components/detail/DetailSection';
 import { PENDING_EMPLOYEES_ANCHOR } from '../../domain/navigation';
 import type { Self } from '../../domain/self';
 import { usePageTitle } from '../../layout/usePageTitle';

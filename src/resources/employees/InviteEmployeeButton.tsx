@@ -4,9 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useTranslate } from 'react-admin';
 import { useState } from 'react';
 import { useDialogs } from '../../components/dialogs';
+import { lazyDialog } from '../../components/lazyDialog';
 import type { InviteEmployeePayload } from '../../domain/employeeInvitation';
-import { InviteEmployeeDialog } from './InviteEmployeeDialog';
+import type { InviteEmployeeDialogProps } from './InviteEmployeeDialog';
 import { EMPLOYEES_RESOURCE } from './names';
+
+/** inviteEmployee with its form (react-hook-form): loaded on first open, so the employees page stays light. */
+const InviteEmployeeDialog = lazyDialog<InviteEmployeeDialogProps>(() =>
+  import('./InviteEmployeeDialog').then((m) => ({ default: m.InviteEmployeeDialog })),
+);
 
 const T = 'app.inviteEmployee';
 /** The path map's entry for POST /employee-invitation (src/dataProvider/resourcePaths.ts). */
@@ -39,7 +45,13 @@ export function InviteEmployeeButton() {
 
   return (
     <>
-      <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setOpen(true)}>
+      <Button
+        variant="contained"
+        startIcon={<PersonAddOutlined />}
+        onPointerEnter={InviteEmployeeDialog.preload}
+        onFocus={InviteEmployeeDialog.preload}
+        onClick={() => setOpen(true)}
+      >
         {translate(`${T}.button`)}
       </Button>
       {open ? <InviteEmployeeDialog onInvite={invite} isPending={isPending} onClose={() => setOpen(false)} /> : null}

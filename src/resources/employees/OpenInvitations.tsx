@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { useRef, useState } from 'react';
-import { DetailSection } from '../../components/detail';
+import { DetailSection } from '../../components/detail/DetailSection';
 import { useDialogs } from '../../components/dialogs';
 import type { LumioDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/dates';

@@ -2,11 +2,18 @@ import Alert from '@mui/material/Alert';
 import { Loading, usePermissions, useRouterProvider, useTranslate } from 'react-admin';
 import { picksLicenseCompany } from '../../domain/licenseAccess';
 import type { Self } from '../../domain/self';
+import { lazy } from 'react';
 import { CompanyLevel } from './CompanyLevel';
 import { LicenseLevel } from './LicenseLevel';
 import { licenseManagementPath, LICENSE_MANAGEMENT_ROOT } from './names';
-import { PackageLevel } from './PackageLevel';
-import { StudioLevel } from './StudioLevel';
+
+/*
+ * The two levels with a usage panel (figures, package consumption, the chart's loader) load when
+ * one of them is opened (the Layout's Suspense shows the loading indicator meanwhile), so the
+ * companies and licences levels stay light (page-weight budget, bench/README.md).
+ */
+const StudioLevel = lazy(() => import('./usageLevels').then((m) => ({ default: m.StudioLevel })));
+const PackageLevel = lazy(() => import('./usageLevels').then((m) => ({ default: m.PackageLevel })));
 
 /**
  * Route license-management (spec section 2 and "Licence screens"): four lists, one level below
