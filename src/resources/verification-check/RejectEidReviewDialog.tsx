@@ -1,5 +1,6 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import { TextInput, useTranslate } from 'react-admin';
+import type { KeyboardEvent } from 'react';
 import { FormDialog, zodValidator } from '../../components/form';
 import {
   EID_REVIEW_REASON_MAX_LENGTH,
@@ -12,6 +13,17 @@ const T = 'app.eidReviews.reject';
 
 // Created once: react-admin re-registers an input whose validate prop changes identity.
 const validateReason = zodValidator(eidReviewReasonSchema);
+
+/**
+ * The reason is one line (no line breaks, src/domain/eidReviewReason.ts) but may be long, so the
+ * field wraps it over several rows; Enter submits as in every dialog's last field instead of
+ * starting a new line. It presses the dialog's submit button, which a disabled one refuses.
+ */
+function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  event.currentTarget.form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+}
 
 export interface RejectEidReviewDialogProps {
   /** The person's name and e-mail for the texts. */
@@ -51,7 +63,9 @@ export function RejectEidReviewDialog({ messageArgs, onReject, isPending, onClos
         autoComplete="off"
         autoFocus
         fullWidth
-        slotProps={{ htmlInput: { maxLength: EID_REVIEW_REASON_MAX_LENGTH } }}
+        multiline
+        minRows={3}
+        slotProps={{ htmlInput: { maxLength: EID_REVIEW_REASON_MAX_LENGTH, onKeyDown: submitOnEnter } }}
       />
     </FormDialog>
   );
