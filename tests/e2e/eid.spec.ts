@@ -200,11 +200,15 @@ test('after LumioAdmin rejects the review with a reason, the mail and the verify
   await expect(page.getByRole('heading', { name: 'Ihre Angaben werden geprüft' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Verifizierung starten' })).toHaveCount(0);
 
+  // The LumioAdmin decides on a phone: the review's screen and the reject dialog fit and pass axe.
   const admin = await newBrowserPage(browser);
+  await admin.setViewportSize({ width: 390, height: 844 });
   const adminScreens = await AccessibilityWatch.attach(admin);
   await logIn(admin, DEMO_USERS.lumioAdmin);
   await admin.goto('/verification-check');
-  await admin.getByRole('row', { name: /Rita Ablehner/ }).click();
+  await admin.getByText('Rita Ablehner').click();
+  await expect(admin.getByRole('table', { name: 'Profil und Ausweis' })).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await admin.getByRole('button', { name: 'Ablehnen' }).click();
   // The rejection asks for the reason the person will read; the field has the focus, Enter sends.
   const rejectDialog = admin.getByRole('dialog', { name: 'Verifizierung von Rita Ablehner ablehnen?' });
