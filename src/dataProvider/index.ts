@@ -21,7 +21,8 @@ import type {
 } from 'ra-core';
 import type { Dashboard } from '../domain/dashboard';
 import { EID_SESSION_HEADER, type EidBindingDone, type EidBindingStarted } from '../domain/eid';
-import type { EidReviewDecided, EidReviewDecision } from '../domain/eidReview';
+import type { EidReviewDecided } from '../domain/eidReview';
+import type { EidReviewDecisionPayload } from '../domain/eidReviewReason';
 import type { AssignableRole, EmployeeDecision } from '../domain/employees';
 import type { OpenInvitation } from '../domain/employeeInvitation';
 import type { PackageIncreasePayload, PrepaidPackage } from '../domain/licenses';
@@ -94,7 +95,8 @@ export interface LumioDataProvider extends DataProvider, UsageCalls {
   /** GET /dashboard: 'Was ansteht', the caller's figures (their shape depends on the role). */
   getDashboard(): Promise<Dashboard>;
   /** PUT /eid-review/{id}/decision {decision}: confirms or rejects the binding; answers the user's new status. */
-  decideEidReview(id: Identifier, decision: EidReviewDecision): Promise<EidReviewDecided>;
+  /** 'confirm' alone, or 'reject' with the reviewer's reason. */
+  decideEidReview(id: Identifier, payload: EidReviewDecisionPayload): Promise<EidReviewDecided>;
   /** POST /identification-process/reports: requests a report (built in the background); answers it, Pending. */
   requestReport(request: ReportRequest): Promise<IdentificationReport>;
   /** GET /identification-process/reports/{id}: a completed report's ZIP and its file name (Content-Disposition). */
@@ -409,9 +411,9 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       return page.totalItemCount;
     },
 
-    decideEidReview(id, decision) {
+    decideEidReview(id, payload) {
       const path = `${idPath(routeOf('verification-check', routes).path, id)}/decision`;
-      return request<EidReviewDecided>('PUT', path, { body: { decision } });
+      return request<EidReviewDecided>('PUT', path, { body: payload });
     },
 
     requestReport(report) {

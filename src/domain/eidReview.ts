@@ -32,6 +32,16 @@ export function ownEidReviewState(
 }
 
 /**
+ * The reviewer's reason while the person's latest review is a rejection (their verify screen shows
+ * it); null otherwise, and for rejections decided before reasons were asked for.
+ */
+export function ownEidReviewReason(
+  latest: { decision: EidReviewDecision | null; decidedAt: unknown; reason: string | null } | null | undefined,
+): string | null {
+  return ownEidReviewState(latest) === 'rejected' ? (latest?.reason ?? null) : null;
+}
+
+/**
  * Where a company user with unfinished registration stands with the eID (issue 25), for the
  * 'eID-Verifizierung' tile and the verify screen: still to verify; the card's data differ and a
  * LumioAdmin checks them; that review was rejected (try again after checking the data); or the ID

@@ -25,6 +25,11 @@ export interface Self {
    * Optional for the same reason as secondFactor; absent reads as none.
    */
   eidReview?: OwnEidReviewState | null;
+  /**
+   * The reviewer's reason while eidReview is 'rejected' (issue 25), else null. Beside eidReview
+   * rather than inside it, so a web app of the release before reads the answer unchanged.
+   */
+  eidReviewReason?: string | null;
 }
 
 /** The name shown on the header's profile button; the e-mail stands in while names are empty. */

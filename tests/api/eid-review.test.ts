@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EidReviewDetail, EidReviewListItem } from '../../src/domain/eidReview';
+import { EID_REVIEW_REASON_MAX_LENGTH, EID_REVIEW_REASON_TEXTS } from '../../src/domain/eidReviewReason';
 import { auditEvents, eidReviews, users } from '../../server/db/schema';
 import { DEMO_EID_REVIEW_EMAIL } from '../../server/db/seed';
 import { EID_REVIEW_CONFIRMED_SUBJECT } from '../../server/mail/templates/eid-review-confirmed';
@@ -29,6 +30,7 @@ interface ReviewPage {
 }
 
 const UNKNOWN_REVIEW = '0b6f0a52-5d0e-4d8e-9a43-6b1a2c3d4e5f';
+const REASON = 'Der Nachname auf dem Ausweis ist ein anderer als im Profil.';
 
 describe('the review of differing eID data (/api/eid-review)', () => {
   let app: FastifyInstance;
@@ -65,8 +67,9 @@ describe('the review of differing eID data (/api/eid-review)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ReviewPage;
   };
-  const decide = (id: string, decision: string, client = admin) =>
-    client.put(`/api/eid-review/${id}/decision`, { decision });
+  /** A rejection carries a reason unless the test says otherwise. */
+  const decide = (id: string, decision: string, client = admin, reason = REASON) =>
+    client.put(`/api/eid-review/${id}/decision`, decision === 'reject' ? { decision, reason } : { decision });
   const mailTo = (email: string, subject: string) =>
     app.mailCatcher!.waitFor((m) => m.to === email && m.subject === subject);
 
@@ -190,15 +193,35 @@ describe('the review of differing eID data (/api/eid-review)', () => {
       }
     });
 
-    it.each([{ decision: 'maybe' }, {}, { decision: 'confirm', status: 'VerifiedAndApproved' }])(
-      'refuses the decision body %j with 400 and changes nothing',
-      async (body) => {
-        const before = await snapshotTables(app);
-        const res = await admin.put(`/api/eid-review/${seededReviewId}/decision`, body);
-        expect(res.statusCode).toBe(400);
-        expect(await snapshotTables(app)).toEqual(before);
-      },
-    );
+    it.each([
+      { decision: 'maybe' },
+      {},
+      { decision: 'confirm', status: 'VerifiedAndApproved' },
+      { decision: 'confirm', reason: REASON },
+      { decision: 'reject' },
+      { decision: 'reject', reason: null },
+      { decision: 'reject', reason: 42 },
+      { decision: 'reject', reason: '' },
+      { decision: 'reject', reason: ' \u00a0 ' },
+      { decision: 'reject', reason: 'x'.repeat(EID_REVIEW_REASON_MAX_LENGTH + 1) },
+      { decision: 'reject', reason: 'Erste Zeile\nzweite Zeile' },
+    ])('refuses the decision body %j with 400 and changes nothing', async (body) => {
+      const before = await snapshotTables(app);
+      const res = await admin.put(`/api/eid-review/${seededReviewId}/decision`, body);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toMatchObject({ errorCode: 'VALIDATION_FAILED', status: 400 });
+      expect(await snapshotTables(app)).toEqual(before);
+    });
+
+    it.each([
+      [{ decision: 'reject' }, `reason: ${EID_REVIEW_REASON_TEXTS.reasonRequired}`],
+      [{ decision: 'reject', reason: '   ' }, `reason: ${EID_REVIEW_REASON_TEXTS.reasonRequired}`],
+      [{ decision: 'reject', reason: 'x'.repeat(501) }, `reason: ${EID_REVIEW_REASON_TEXTS.reasonTooLong}`],
+      [{ decision: 'confirm', reason: REASON }, 'reason: Unbekanntes Feld'],
+    ])('says in German what is wrong with %j', async (body, message) => {
+      const res = await admin.put(`/api/eid-review/${seededReviewId}/decision`, body);
+      expect(errorOf(res).messages).toEqual([message]);
+    });
   });
 
   describe('the decision', () => {
@@ -206,6 +229,7 @@ describe('the review of differing eID data (/api/eid-review)', () => {
       const [review] = await app.db.select().from(eidReviews).where(eq(eidReviews.id, person.reviewId));
       expect(review).toMatchObject({
         decision,
+        reason: decision === 'reject' ? REASON : null,
         decidedBy: adminId,
         givenNames: null,
         familyName: null,
@@ -258,15 +282,27 @@ describe('the review of differing eID data (/api/eid-review)', () => {
 
     it('reject: the status stays, the card is released, the person is mailed and may try again', async () => {
       const person = await inReview('Approved');
-      const res = await decide(person.reviewId, 'reject');
+      expect((await person.client.get('/api/self')).json()).toMatchObject({ eidReview: 'open', eidReviewReason: null });
+      const res = await decide(person.reviewId, 'reject', admin, `  ${REASON}  `);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'Approved' });
       const state = await eidStateOf(app, person.row.id);
       expect(state).toMatchObject({ status: 'Approved', bindings: [] });
       expect(state.actions).toEqual(['eid.review-opened', 'eid.review-rejected']);
       const mail = await mailTo(person.row.email, EID_REVIEW_REJECTED_SUBJECT);
-      expect(mail.text).toContain('starten Sie die eID-Verifizierung');
+      expect(mail.text).toContain(`Begründung der Prüfung:\n${REASON}\n`);
+      expect(mail.text).toContain('Halten Sie dann Ihren Personalausweis bereit');
+      expect(mail.text).toContain('starten Sie die Verifizierung unter „eID-Verifizierung“ erneut');
+      expect(mail.text).toContain('Bei Fragen hilft Ihnen der Lumio-Support');
+      expect(mail.html).toContain(REASON);
+      // The trimmed reason is kept with the review, in the audit row and in the person's /api/self.
       await expectDecided(person, 'reject');
+      const rows = await app.db.select().from(auditEvents).where(eq(auditEvents.action, 'eid.review-rejected'));
+      expect(rows.find((row) => row.entityId === person.row.id)?.after).toMatchObject({ reviewReason: REASON });
+      expect((await person.client.get('/api/self')).json()).toMatchObject({
+        eidReview: 'rejected',
+        eidReviewReason: REASON,
+      });
       // The same card binds now, with data that match.
       const { res: again } = await bindWith(app, person.client, 'match', person.card);
       expect(again.json()).toEqual({ outcome: 'matched', status: 'VerifiedAndApproved' });
@@ -280,6 +316,54 @@ describe('the review of differing eID data (/api/eid-review)', () => {
       expect(history.statusCode).toBe(200);
       const actions = (history.json() as { items: { action: string }[] }).items.map((item) => item.action);
       expect(actions).toEqual(['eid.review-rejected', 'eid.review-opened']);
+    });
+
+    it('reject: the reason is mailed with its markup escaped', async () => {
+      const person = await inReview('Unverified');
+      await decide(person.reviewId, 'reject', admin, 'Name <b>Müller</b> & Geburtsdatum weichen ab');
+      const mail = await mailTo(person.row.email, EID_REVIEW_REJECTED_SUBJECT);
+      expect(mail.text).toContain('Name <b>Müller</b> & Geburtsdatum weichen ab');
+      expect(mail.html).toContain('Name &#60;b&#62;Müller&#60;/b&#62; &#38; Geburtsdatum weichen ab');
+      expect(mail.html).not.toContain('<b>Müller</b>');
+    });
+
+    it('reject: only the person and LumioAdmin read the reason, never the company’s Owner or AccountAdministrator', async () => {
+      const person = await inReview('Approved');
+      await decide(person.reviewId, 'reject');
+      const { companyId, id: userId } = person.row;
+      const [owner] = await app.db.select().from(users).where(eq(users.email, DEMO.owner));
+      // The demo company's people are the ones the demo Owner and AccountAdministrator manage.
+      expect(owner.companyId).toBe(companyId);
+      for (const reader of [others.owner, others.accountAdmin]) {
+        for (const path of [
+          `/api/company/${companyId}/user/${userId}/history`,
+          `/api/company/${companyId}/user/${userId}`,
+          `/api/company/${companyId}/user?pageSize=100`,
+          `/api/company/${companyId}/history?pageSize=100`,
+          '/api/self',
+          '/api/dashboard',
+        ]) {
+          const res = await reader.get(path);
+          expect(res.body, `${path} must not tell the reason`).not.toContain(REASON);
+        }
+      }
+      const adminHistory = await admin.get(`/api/company/${companyId}/history?pageSize=100`);
+      expect(adminHistory.statusCode).toBe(200);
+      const rejected = (
+        adminHistory.json() as { items: { action: string; entityId: string; changes: unknown[] }[] }
+      ).items.filter((item) => item.action === 'eid.review-rejected' && item.entityId === userId);
+      expect(rejected[0].changes).toContainEqual({ field: 'reviewReason', before: null, after: REASON });
+      expect((await person.client.get('/api/self')).json()).toMatchObject({ eidReviewReason: REASON });
+    });
+
+    it('a new review after a rejection takes the reason out of /api/self until it is decided', async () => {
+      const person = await inReview('Unverified');
+      await decide(person.reviewId, 'reject');
+      expect((await person.client.get('/api/self')).json()).toMatchObject({ eidReviewReason: REASON });
+      const started = await startBinding(person.client);
+      await answerOnPhone(app, started.mobileToken, 'otherName', person.card);
+      expect((await checkStatus(person.client, started.sessionId)).json()).toMatchObject({ outcome: 'reviewPending' });
+      expect((await person.client.get('/api/self')).json()).toMatchObject({ eidReview: 'open', eidReviewReason: null });
     });
   });
 });

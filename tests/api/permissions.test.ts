@@ -518,7 +518,10 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/eid-review': { own: {} },
       'GET /api/eid-review/{id}': { own: { id: inReview.id } },
       // The demo review: the LumioAdmin's call decides it; every refused call leaves it as it is.
-      'PUT /api/eid-review/{id}/decision': { own: { id: inReview.id }, body: { decision: 'reject' } },
+      'PUT /api/eid-review/{id}/decision': {
+        own: { id: inReview.id },
+        body: { decision: 'reject', reason: 'Der Nachname weicht ab.' },
+      },
       // Licences: `eigene` is the caller's integrator (FotoSoft) or company (Sonnenschein); the
       // foreign licence is Bildwerk's in Morgenrot's studio. The integrator creates one per call.
       'GET /api/license': { own: {} },

@@ -53,7 +53,10 @@ describe('GET /api/self', () => {
       .update(eidReviews)
       .set({ decision: 'reject', decidedAt: new Date('2026-11-02T10:00:00Z'), givenNames: null, familyName: null })
       .where(eq(eidReviews.id, review!.id));
-    expect(await self()).toMatchObject({ eidReview: 'rejected' });
+    // Rejected before reasons were asked for: no reason to tell.
+    expect(await self()).toMatchObject({ eidReview: 'rejected', eidReviewReason: null });
+    await app.db.update(eidReviews).set({ reason: 'Das Geburtsdatum weicht ab.' }).where(eq(eidReviews.id, review!.id));
+    expect(await self()).toMatchObject({ eidReview: 'rejected', eidReviewReason: 'Das Geburtsdatum weicht ab.' });
 
     // A later attempt that was confirmed counts, not the rejected one before it.
     await app.db.insert(eidReviews).values({
@@ -62,7 +65,7 @@ describe('GET /api/self', () => {
       decision: 'confirm',
       decidedAt: new Date('2026-11-04T10:00:00Z'),
     });
-    expect(await self()).toMatchObject({ eidReview: null });
+    expect(await self()).toMatchObject({ eidReview: null, eidReviewReason: null });
     await app.db.delete(eidReviews).where(eq(eidReviews.userId, userId));
 
     const admin = await loginAs(app, DEMO.lumioAdmin);

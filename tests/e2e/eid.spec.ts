@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { EID_SESSION_HEADER } from '../../src/domain/eid';
 import { DEMO_USERS } from './support/demoUsers';
+import { AccessibilityWatch, describeViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/login';
 import { waitForMail } from './support/mails';
@@ -20,6 +21,9 @@ const SUBJECTS = {
   reviewConfirmed: 'Ihre eID-Verifizierung wurde bestätigt',
   reviewRejected: 'Ihre eID-Verifizierung wurde nicht bestätigt',
 };
+
+/** What the LumioAdmin writes when rejecting; the person reads it in the mail and on /verify. */
+const REJECTION_REASON = 'Auf dem Ausweis steht ein anderer Nachname als Ablehner.';
 
 const FINISHED_OWNER_TILES = ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios', 'Vorgangsauswertung', 'Lizenzen'];
 
@@ -171,7 +175,7 @@ test('an employee whose ID differs waits for the review; LumioAdmin confirms it 
   await expect(verifyTile(page)).not.toContainText('verifizieren');
 });
 
-test('after LumioAdmin rejects the review, the tile and the verify screen say why and what to do next', async ({
+test('after LumioAdmin rejects the review with a reason, the mail and the verify screen tell it and what to do next', async ({
   page,
   context,
   request,
@@ -196,23 +200,38 @@ test('after LumioAdmin rejects the review, the tile and the verify screen say wh
   await expect(page.getByRole('heading', { name: 'Ihre Angaben werden geprüft' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Verifizierung starten' })).toHaveCount(0);
 
+  // The LumioAdmin decides on a phone: the review's screen and the reject dialog fit and pass axe.
   const admin = await newBrowserPage(browser);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  const adminScreens = await AccessibilityWatch.attach(admin);
   await logIn(admin, DEMO_USERS.lumioAdmin);
   await admin.goto('/verification-check');
-  await admin.getByRole('row', { name: /Rita Ablehner/ }).click();
+  await admin.getByText('Rita Ablehner').click();
+  await expect(admin.getByRole('table', { name: 'Profil und Ausweis' })).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await admin.getByRole('button', { name: 'Ablehnen' }).click();
-  const confirm = admin.getByTestId('confirm-dialog');
-  await expect(confirm).toContainText('Verifizierung von Rita Ablehner ablehnen?');
-  await confirm.getByRole('button', { name: 'Ablehnen' }).click();
+  // The rejection asks for the reason the person will read; the field has the focus, Enter sends.
+  const rejectDialog = admin.getByRole('dialog', { name: 'Verifizierung von Rita Ablehner ablehnen?' });
+  const reasonField = rejectDialog.getByRole('textbox', { name: 'Grund der Ablehnung' });
+  await expect(reasonField).toBeFocused();
+  await expect(rejectDialog.getByRole('button', { name: 'Ablehnen' })).toBeDisabled();
+  await reasonField.fill(REJECTION_REASON);
+  await reasonField.press('Enter');
   await admin.getByTestId('success-dialog').getByRole('button', { name: 'Ok' }).click();
-  await waitForMail(request, { to: employee.email, subject: SUBJECTS.reviewRejected });
+  await adminScreens.checkLastScreen();
+  expect(describeViolations(adminScreens.found), 'axe-core: Verstöße gegen WCAG 2.1 AA').toEqual([]);
+  const mail = await waitForMail(request, { to: employee.email, subject: SUBJECTS.reviewRejected });
+  expect(mail.text).toContain(`Begründung der Prüfung:\n${REJECTION_REASON}`);
+  expect(mail.text).toContain('Halten Sie dann Ihren Personalausweis bereit');
 
   await page.goto('/dashboard');
   await expect(verifyTile(page)).toContainText('Ihre letzte eID-Verifizierung wurde nicht bestätigt.');
   await tiles(page).filter({ hasText: 'eID-Verifizierung' }).click();
   const rejected = page.getByRole('region', { name: 'Ihre letzte eID-Verifizierung wurde nicht bestätigt' });
   await expect(rejected).toContainText('stimmten nicht mit Ihren Angaben in Lumio überein');
+  await expect(rejected).toContainText(`Begründung der Prüfung: ${REJECTION_REASON}`);
   await expect(rejected).toContainText('So geht es weiter: Prüfen Sie in der Profilverwaltung');
+  await expect(rejected).toContainText('Halten Sie dann Ihren Personalausweis bereit');
   await expect(page.getByRole('button', { name: 'Verifizierung starten' })).toBeEnabled();
   await rejected.getByRole('link', { name: 'Zur Profilverwaltung' }).click();
   await expect(page).toHaveURL(/\/profile-management$/);

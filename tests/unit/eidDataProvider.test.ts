@@ -103,17 +103,17 @@ describe('eID reviews', () => {
     expect(calls[0]).toMatchObject({ url: '/api/eid-review?pageSize=1', method: 'GET' });
   });
 
-  it.each(['confirm', 'reject'] as const)(
-    'decideEidReview PUTs /eid-review/{id}/decision {decision: %s}',
-    async (decision) => {
+  it.each([{ decision: 'confirm' }, { decision: 'reject', reason: 'Der Nachname weicht ab.' }] as const)(
+    'decideEidReview PUTs /eid-review/{id}/decision %j',
+    async (payload) => {
       const { dataProvider, calls } = setup(json(200, { status: 'Verified' }));
 
-      await expect(dataProvider.decideEidReview('review 1', decision)).resolves.toEqual({ status: 'Verified' });
+      await expect(dataProvider.decideEidReview('review 1', payload)).resolves.toEqual({ status: 'Verified' });
 
       expect(calls[0]).toMatchObject({
         url: '/api/eid-review/review%201/decision',
         method: 'PUT',
-        body: JSON.stringify({ decision }),
+        body: JSON.stringify(payload),
       });
       expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('xsrf-value');
     },

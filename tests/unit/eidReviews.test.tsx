@@ -2,7 +2,8 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { HttpError, Resource, type GetListParams } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EidReviewDecision, LumioDataProvider } from '../../src/dataProvider';
+import type { LumioDataProvider } from '../../src/dataProvider';
+import type { EidReviewDecisionPayload } from '../../src/domain/eidReviewReason';
 import eidReviews, { EID_REVIEWS_RESOURCE } from '../../src/resources/verification-check';
 import type { EidReview } from '../../src/resources/verification-check/types';
 import { missingKeys, renderAdminApp } from './support/adminApp';
@@ -78,7 +79,7 @@ function fakeDataProvider(reviews: EidReview[] = [lea, max]) {
       if (!review) throw errorOf(404, 'eID review not found', 'NOT_FOUND');
       return { data: review };
     }),
-    decideEidReview: vi.fn(async (id: string, decision: EidReviewDecision) => {
+    decideEidReview: vi.fn(async (id: string, { decision }: EidReviewDecisionPayload) => {
       open.delete(id);
       return { status: decision === 'confirm' ? 'Verified' : 'Unverified' };
     }),
@@ -270,7 +271,7 @@ describe('deciding a review', () => {
       ),
     ).toBeInTheDocument();
     expect(calls.decideEidReview).toHaveBeenCalledTimes(1);
-    expect(calls.decideEidReview).toHaveBeenCalledWith('review-1', 'confirm');
+    expect(calls.decideEidReview).toHaveBeenCalledWith('review-1', { decision: 'confirm' });
     await waitFor(() => expect(app.pathname()).toBe('/verification-check'));
 
     await user.click(within(success).getByRole('button', { name: 'Ok' }));
@@ -281,25 +282,64 @@ describe('deciding a review', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('rejects after a confirmation naming the person', async () => {
+  it('rejects with the reason asked for in a dialog naming the person; Enter submits the trimmed reason', async () => {
     const user = userEvent.setup();
     const { dataProvider, calls } = fakeDataProvider();
     const app = await openReview(dataProvider);
 
     await user.click(rejectButton());
-    const confirmDialog = await screen.findByRole('dialog', { name: 'Verifizierung von Lea Neumann ablehnen?' });
+    const rejectDialog = await screen.findByRole('dialog', { name: 'Verifizierung von Lea Neumann ablehnen?' });
     expect(
-      within(confirmDialog).getByText(
+      within(rejectDialog).getByText(
         'Der Ausweis wird nicht mit dem Konto von Lea Neumann (lea@studio-sonnenschein.example) verknüpft. Lea Neumann wird per E-Mail benachrichtigt und kann die Verifizierung erneut starten.',
       ),
     ).toBeInTheDocument();
-    await user.click(within(confirmDialog).getByRole('button', { name: 'Ablehnen' }));
+    const reason = within(rejectDialog).getByRole('textbox', { name: 'Grund der Ablehnung' });
+    expect(reason).toHaveFocus();
+    // react-admin marks a required input with an asterisk after its label.
+    expect(rejectDialog.querySelector(`label[for="${reason.id}"]`)?.textContent).toMatch(/Grund der Ablehnung\s*\*/);
+    expect(reason).toHaveAttribute('maxlength', '500');
+    expect(
+      within(rejectDialog).getByText(
+        'Die Person liest den Grund in der E-Mail und bei der eID-Verifizierung. Nennen Sie, was nicht übereinstimmt.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing typed, or blanks only: 'Ablehnen' waits for a reason.
+    const submit = within(rejectDialog).getByRole('button', { name: 'Ablehnen' });
+    expect(submit).toBeDisabled();
+    await user.type(reason, '   ');
+    expect(submit).toBeDisabled();
+    expect(calls.decideEidReview).not.toHaveBeenCalled();
+
+    await user.type(reason, 'Der Nachname weicht ab.  {Enter}');
 
     const success = await screen.findByTestId('success-dialog');
     expect(within(success).getByText('Die Verifizierung wurde abgelehnt')).toBeInTheDocument();
     expect(within(success).getByText('Lea Neumann wird per E-Mail informiert.')).toBeInTheDocument();
-    expect(calls.decideEidReview).toHaveBeenCalledWith('review-1', 'reject');
+    expect(calls.decideEidReview).toHaveBeenCalledTimes(1);
+    expect(calls.decideEidReview).toHaveBeenCalledWith('review-1', {
+      decision: 'reject',
+      reason: 'Der Nachname weicht ab.',
+    });
     await waitFor(() => expect(app.pathname()).toBe('/verification-check'));
+    expect(screen.queryByTestId('reject-eid-review-dialog')).not.toBeInTheDocument();
+    expect(missingKeys).toEqual([]);
+  });
+
+  it('sends no rejection when the reason dialog is cancelled', async () => {
+    const user = userEvent.setup();
+    const { dataProvider, calls } = fakeDataProvider();
+    const app = await openReview(dataProvider);
+
+    await user.click(rejectButton());
+    const rejectDialog = await screen.findByRole('dialog', { name: 'Verifizierung von Lea Neumann ablehnen?' });
+    await user.type(within(rejectDialog).getByRole('textbox', { name: 'Grund der Ablehnung' }), 'Weicht ab');
+    await user.click(within(rejectDialog).getByRole('button', { name: 'Abbrechen' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.decideEidReview).not.toHaveBeenCalled();
+    expect(app.pathname()).toBe('/verification-check/review-1');
+    expect(rejectButton()).toBeEnabled();
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
@@ -325,7 +365,9 @@ describe('deciding a review', () => {
     const app = await openReview(dataProvider);
 
     await user.click(rejectButton());
-    await user.click(await screen.findByRole('button', { name: 'Ablehnen' }));
+    const rejectDialog = await screen.findByRole('dialog', { name: 'Verifizierung von Lea Neumann ablehnen?' });
+    await user.type(within(rejectDialog).getByRole('textbox', { name: 'Grund der Ablehnung' }), 'Weicht ab');
+    await user.click(within(rejectDialog).getByRole('button', { name: 'Ablehnen' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Das war nicht so geplant :/' });
     expect(

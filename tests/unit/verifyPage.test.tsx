@@ -185,6 +185,27 @@ describe('after an eID review (issue 25)', () => {
     );
     expect(await startButton()).toBeEnabled();
     expect(calls.startEidBinding).not.toHaveBeenCalled();
+    // A rejection from before reasons were asked for has none: no empty reason line.
+    expect(within(notice).queryByTestId('verify-rejected-reason')).not.toBeInTheDocument();
+    expect(missingKeys).toEqual([]);
+  });
+
+  it("shows the reviewer's reason of the rejection and that the ID card is needed again", async () => {
+    renderVerify(
+      buildSelf({
+        role: 'Employee',
+        status: 'Unverified',
+        eidReview: 'rejected',
+        eidReviewReason: 'Der Nachname <b>Schmidt</b> auf dem Ausweis passt nicht zu Neumann.',
+      }),
+    );
+
+    const notice = await screen.findByRole('region', { name: 'Ihre letzte eID-Verifizierung wurde nicht bestätigt' });
+    const reason = within(notice).getByTestId('verify-rejected-reason');
+    expect(reason).toHaveTextContent(
+      'Begründung der Prüfung: Der Nachname <b>Schmidt</b> auf dem Ausweis passt nicht zu Neumann.',
+    );
+    expect(within(notice).getByText(/Halten Sie dann Ihren Personalausweis bereit/)).toBeInTheDocument();
     expect(missingKeys).toEqual([]);
   });
 

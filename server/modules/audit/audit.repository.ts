@@ -1,7 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users/users.table';
-import { changesOf, type AuditChange } from './audit';
+import type { Role } from '../../../src/domain/roles';
+import { changesFor, changesOf, type AuditChange } from './audit';
 import { auditEvents } from './audit.table';
 
 export interface AuditEntryView {
@@ -42,9 +43,12 @@ function subjectOf(...states: (Record<string, unknown> | null)[]): string | null
 
 type Page = { pageIndex: number; pageSize: number };
 
+/** Who reads the history: some recorded fields are LumioAdmin's alone (audit.ts); unknown hides them. */
+type Reader = Role | undefined;
+
 export function auditRepository(db: DbOrTx) {
   /** The rows matching `where`, newest first, with the actors' current names. */
-  async function list(where: SQL | undefined, page: Page) {
+  async function list(where: SQL | undefined, page: Page, reader: Reader) {
     const rows = await db
       .select({
         id: auditEvents.id,
@@ -81,17 +85,18 @@ export function auditRepository(db: DbOrTx) {
       entityType: row.entityType,
       entityId: row.entityId,
       subject: subjectOf(row.after, row.before),
-      changes: changesOf(row.before, row.after),
+      changes: changesFor(reader, changesOf(row.before, row.after)),
     }));
     return { items, total };
   }
 
   return {
     /** The company's history, newest first. */
-    listForCompany: (companyId: string, page: Page) => list(eq(auditEvents.companyId, companyId), page),
+    listForCompany: (companyId: string, page: Page, reader?: Role) =>
+      list(eq(auditEvents.companyId, companyId), page, reader),
 
     /** One record's history (e.g. a person's: entity type 'user' and the user's id), newest first. */
-    listForEntity: (entityType: string, entityId: string, page: Page) =>
-      list(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId)), page),
+    listForEntity: (entityType: string, entityId: string, page: Page, reader?: Role) =>
+      list(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId)), page, reader),
   };
 }

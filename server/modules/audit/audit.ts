@@ -1,3 +1,4 @@
+import type { Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { auditEvents } from './audit.table';
@@ -70,6 +71,19 @@ export interface AuditChange {
   field: string;
   before: unknown;
   after: unknown;
+}
+
+/**
+ * Recorded fields that no history shows anyone but a LumioAdmin: the reviewer's reason for
+ * rejecting an eID review is for the person and the provider only (issue 25), while an Owner and
+ * an AccountAdministrator read the person's and the company's history.
+ */
+export const LUMIO_ADMIN_ONLY_AUDIT_FIELDS: readonly string[] = ['reviewReason'];
+
+/** The changes a history shows its reader. */
+export function changesFor(reader: Role | undefined, changes: AuditChange[]): AuditChange[] {
+  if (reader === 'LumioAdmin') return changes;
+  return changes.filter(({ field }) => !LUMIO_ADMIN_ONLY_AUDIT_FIELDS.includes(field));
 }
 
 /**

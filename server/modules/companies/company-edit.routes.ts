@@ -84,7 +84,11 @@ export async function companyEditRoutes(app: FastifyInstance) {
       const user = requireRole(request, ['LumioAdmin', 'Owner']);
       requireCompanyAccess(user, request.params.id);
       if (!(await companyRepository(app.db).find(request.params.id))) throw notFound();
-      const { items, total } = await auditRepository(app.db).listForCompany(request.params.id, request.query);
+      const { items, total } = await auditRepository(app.db).listForCompany(
+        request.params.id,
+        request.query,
+        user.role,
+      );
       return { pageIndex: request.query.pageIndex, pageSize: request.query.pageSize, totalItemCount: total, items };
     },
   );

@@ -38,9 +38,9 @@ export function eidReviewRepository(db: DbOrTx) {
     },
 
     /** The person's latest review, open or decided (GET /api/self tells where it stands). */
-    async latestOf(userId: string): Promise<Pick<EidReviewRow, 'decision' | 'decidedAt'> | null> {
+    async latestOf(userId: string): Promise<Pick<EidReviewRow, 'decision' | 'decidedAt' | 'reason'> | null> {
       const [row] = await db
-        .select({ decision: eidReviews.decision, decidedAt: eidReviews.decidedAt })
+        .select({ decision: eidReviews.decision, decidedAt: eidReviews.decidedAt, reason: eidReviews.reason })
         .from(eidReviews)
         .where(eq(eidReviews.userId, userId))
         .orderBy(desc(eidReviews.createdAt))
@@ -113,11 +113,17 @@ export function eidReviewRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Records the decision and wipes what the card said (data minimisation). */
-    async decide(id: string, decision: EidReviewDecision, decidedBy: string, now: Date): Promise<void> {
+    /** Records the decision (a rejection with its reason) and wipes what the card said (data minimisation). */
+    async decide(
+      id: string,
+      decision: EidReviewDecision,
+      reason: string | null,
+      decidedBy: string,
+      now: Date,
+    ): Promise<void> {
       await db
         .update(eidReviews)
-        .set({ decision, decidedAt: now, decidedBy, givenNames: null, familyName: null, birthDate: null })
+        .set({ decision, reason, decidedAt: now, decidedBy, givenNames: null, familyName: null, birthDate: null })
         .where(eq(eidReviews.id, id));
     },
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EID_REVIEW_DECISIONS, EID_REVIEW_SORT_FIELDS } from '../../../src/domain/eidReview';
+import { EID_REVIEW_SORT_FIELDS } from '../../../src/domain/eidReview';
+import { eidReviewDecisionSchema } from '../../../src/domain/eidReviewReason';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { ROLES, USER_STATUSES } from '../../../src/domain/roles';
 import { uuidParam } from '../../lib/ids';
@@ -47,5 +48,6 @@ export const reviewDetail = z.object({
 });
 
 export const reviewParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidEidReviewId) });
-export const decisionBody = z.strictObject({ decision: z.enum(EID_REVIEW_DECISIONS) });
+/** 'confirm' alone, or 'reject' with the reviewer's reason (src/domain/eidReviewReason.ts). */
+export const decisionBody = eidReviewDecisionSchema;
 export const decided = z.object({ status: z.enum(USER_STATUSES) });

@@ -1,5 +1,6 @@
 import { identityDifferences } from '../../../src/domain/eid';
-import type { EidReviewDecided, EidReviewDecision, EidReviewDetail } from '../../../src/domain/eidReview';
+import type { EidReviewDecided, EidReviewDetail } from '../../../src/domain/eidReview';
+import type { EidReviewDecisionPayload } from '../../../src/domain/eidReviewReason';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { nextStatus } from '../../../src/domain/userStatus';
 import type { AppConfig } from '../../config';
@@ -66,13 +67,18 @@ export function eidReviewService({ db, config, outbox }: EidReviewDeps) {
       };
     },
 
-    /** Decides an open review; an unknown one is 404, a decided one 409 'eID review already decided'. */
+    /**
+     * Decides an open review; an unknown one is 404, a decided one 409 'eID review already decided'.
+     * A rejection's reason is kept with the review, in the audit row and in the person's mail.
+     */
     async decide(
       admin: CurrentUser,
       id: string,
-      decision: EidReviewDecision,
+      payload: EidReviewDecisionPayload,
       now = new Date(),
     ): Promise<EidReviewDecided> {
+      const { decision } = payload;
+      const reason = payload.decision === 'reject' ? payload.reason : null;
       const seen = await eidReviewRepository(db).find(id);
       if (!seen?.companyId) throw reviewNotFound();
       const { userId } = seen.review;
@@ -94,7 +100,7 @@ export function eidReviewService({ db, config, outbox }: EidReviewDeps) {
         } else {
           await bindings.releaseHeld(userId);
         }
-        await eidReviewRepository(tx).decide(id, decision, admin.id, now);
+        await eidReviewRepository(tx).decide(id, decision, reason, admin.id, now);
         const named = { firstName: person.firstName, lastName: person.lastName };
         await recordAudit(tx, admin, {
           action: decision === 'confirm' ? 'eid.review-confirmed' : 'eid.review-rejected',
@@ -102,11 +108,12 @@ export function eidReviewService({ db, config, outbox }: EidReviewDeps) {
           entityId: userId,
           companyId,
           before: { ...named, status: person.status },
-          after: { ...named, status },
+          // The reason only in the rejection's row; histories show it to LumioAdmin alone (audit.ts).
+          after: reason === null ? { ...named, status } : { ...named, status, reviewReason: reason },
         });
         const addressee = { ...person, to: person.email, loginUrl: `${config.publicUrl}/` };
         await queueMail(
-          decision === 'confirm'
+          payload.decision === 'confirm'
             ? {
                 kind: MAIL_KINDS.eidReviewConfirmed,
                 reference: userId,
@@ -115,7 +122,7 @@ export function eidReviewService({ db, config, outbox }: EidReviewDeps) {
             : {
                 kind: MAIL_KINDS.eidReviewRejected,
                 reference: userId,
-                message: eidReviewRejectedMail(addressee, config.brandOwner),
+                message: eidReviewRejectedMail({ ...addressee, reason: payload.reason }, config.brandOwner),
               },
         );
         return { status };

@@ -6,7 +6,7 @@ import { users } from '../users/users.table';
 /**
  * A LumioAdmin's review of a binding whose card data differ from the profile (ARCHITECTURE.md
  * "eID binding"). What the card said (names, birth date) is kept only while the review is open and
- * wiped by the decision; the decided row keeps who decided what and when, so a second decision is
+ * wiped by the decision; the decided row keeps who decided what, when and why, so a second decision is
  * 409 and not 404. One open review per user at most.
  */
 export const eidReviews = pgTable(
@@ -25,6 +25,11 @@ export const eidReviews = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Who decided (kept when that administrator is deleted later, as the audit trail keeps them). */
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A rejection's reason as the reviewer wrote it (issue 25), for the person's verify screen;
+     * null for a confirmation, an open review and rejections decided before reasons were asked for.
+     */
+    reason: text('reason'),
   },
   (t) => [
     uniqueIndex('eid_reviews_open_user_idx')

@@ -59,7 +59,7 @@ export async function eidReviewsModule(app: FastifyInstance) {
         tags,
         operationId: 'decideEidReview',
         summary:
-          'eID-Prüfung entscheiden: bestätigen (wie eine Übereinstimmung) oder ablehnen (Ausweis wird nicht verknüpft)',
+          'eID-Prüfung entscheiden: bestätigen (wie eine Übereinstimmung) oder mit Begründung ablehnen (Ausweis wird nicht verknüpft)',
         params: reviewParams,
         body: decisionBody,
         response: { 200: decided, ...errorResponses },
@@ -67,7 +67,7 @@ export async function eidReviewsModule(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireRole(request, ['LumioAdmin']);
-      return service().decide(admin, request.params.id, request.body.decision);
+      return service().decide(admin, request.params.id, request.body);
     },
   );
 }

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OWN_EID_REVIEW_STATES, ownEidReviewState, type OwnEidReviewState } from '../../../src/domain/eidReview';
+import {
+  OWN_EID_REVIEW_STATES,
+  ownEidReviewReason,
+  ownEidReviewState,
+  type OwnEidReviewState,
+} from '../../../src/domain/eidReview';
 import { ROLES, USER_STATUSES, isCompanyRole } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
@@ -25,12 +30,20 @@ export const selfSchema = z.object({
   secondFactor: z.boolean(),
   /** A company user's latest eID review: open, rejected (may try again), or null (none or confirmed). */
   eidReview: z.enum(OWN_EID_REVIEW_STATES).nullable(),
+  /** The reviewer's reason while eidReview is 'rejected'; only the person themself reads it here. */
+  eidReviewReason: z.string().nullable(),
 });
 
 /** What the self answer reads beyond the user row. */
 export interface SelfExtras {
   secondFactor: boolean;
-  eidReview: OwnEidReviewState | null;
+  eidReview: OwnEidReview;
+}
+
+/** Where the own latest eID review stands and, after a rejection, why. */
+export interface OwnEidReview {
+  state: OwnEidReviewState | null;
+  reason: string | null;
 }
 
 /** The self answer of a user row: the same shape wherever a call answers with the own profile. */
@@ -51,14 +64,16 @@ export function selfAnswer(user: UserRow, { secondFactor, eidReview }: SelfExtra
     status: user.status,
     associatedEntity: entityId ? { id: entityId } : null,
     secondFactor,
-    eidReview,
+    eidReview: eidReview.state,
+    eidReviewReason: eidReview.reason,
   };
 }
 
 /** Where a company user's latest eID review stands; others have none. */
-export async function ownEidReview(db: DbOrTx, user: Pick<UserRow, 'id' | 'role'>): Promise<OwnEidReviewState | null> {
-  if (!isCompanyRole(user.role)) return null;
-  return ownEidReviewState(await eidReviewRepository(db).latestOf(user.id));
+export async function ownEidReview(db: DbOrTx, user: Pick<UserRow, 'id' | 'role'>): Promise<OwnEidReview> {
+  if (!isCompanyRole(user.role)) return { state: null, reason: null };
+  const latest = await eidReviewRepository(db).latestOf(user.id);
+  return { state: ownEidReviewState(latest), reason: ownEidReviewReason(latest) };
 }
 
 /** Whether the user has a second factor at the identity provider; none without an IdP administration. */

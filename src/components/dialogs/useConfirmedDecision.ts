@@ -11,22 +11,30 @@ export interface DecisionTexts {
   successText: string;
 }
 
-export interface ConfirmedDecisionOptions<D extends string> {
+export interface ConfirmedDecisionOptions<D extends string, P = undefined> {
   /** Texts per decision. */
   texts: Record<D, DecisionTexts>;
+  /**
+   * Decisions whose confirmation is a dialog of the caller's that asks for more (the reason of an
+   * eID review's rejection): `decide` then sends at once, with what that dialog asked for.
+   */
+  confirmedByCaller?: readonly D[];
   /** The record's placeholders for the texts (names, e-mail); undefined while nothing is loaded. */
   messageArgs: Record<string, string> | undefined;
-  /** Sends the decision to the server. */
-  send: (decision: D) => Promise<unknown>;
+  /** Sends the decision (with what the caller's dialog asked for) to the server. */
+  send: (decision: D, details?: P) => Promise<unknown>;
   /** An error after which nothing is left to decide here (decided elsewhere, gone): back to the list. */
   isSettled: (error: unknown) => boolean;
   /** After success, or after a settling error: back to the refreshed list. */
   backToList: () => void;
 }
 
-export interface ConfirmedDecisionState<D extends string> {
-  /** Asks for confirmation, then decides; ignored while another decision is under way. */
-  decide: (decision: D) => Promise<void>;
+export interface ConfirmedDecisionState<D extends string, P = undefined> {
+  /**
+   * Asks for confirmation (unless the caller's dialog did), then decides; ignored while another
+   * decision is under way.
+   */
+  decide: (decision: D, details?: P) => Promise<void>;
   /** The decision whose request is running (the buttons wait meanwhile). */
   pending: D | null;
   /** True once the record is decided (or settled elsewhere): the buttons stay disabled. */
@@ -45,13 +53,14 @@ export function httpStatusOf(error: unknown): number | undefined {
  * error shows the error dialog; a settling one (someone else decided first) also goes back to the
  * list, any other keeps the record open for another try.
  */
-export function useConfirmedDecision<D extends string>({
+export function useConfirmedDecision<D extends string, P = undefined>({
   texts,
+  confirmedByCaller = [],
   messageArgs,
   send,
   isSettled,
   backToList,
-}: ConfirmedDecisionOptions<D>): ConfirmedDecisionState<D> {
+}: ConfirmedDecisionOptions<D, P>): ConfirmedDecisionState<D, P> {
   const { confirm, showError, showSuccess } = useDialogs();
   const [pending, setPending] = useState<D | null>(null);
   const [decided, setDecided] = useState(false);
@@ -59,17 +68,19 @@ export function useConfirmedDecision<D extends string>({
   const busy = useRef(false);
 
   const decide = useCallback(
-    async (decision: D) => {
+    async (decision: D, details?: P) => {
       if (!messageArgs || busy.current) return;
       busy.current = true;
       const { successTitle, successText, ...confirmTexts } = texts[decision];
-      const confirmed = await confirm({
-        title: confirmTexts.confirmTitle,
-        content: confirmTexts.confirmText,
-        messageArgs,
-        confirmLabel: confirmTexts.confirmLabel,
-        confirmColor: confirmTexts.confirmColor,
-      });
+      const confirmed =
+        confirmedByCaller.includes(decision) ||
+        (await confirm({
+          title: confirmTexts.confirmTitle,
+          content: confirmTexts.confirmText,
+          messageArgs,
+          confirmLabel: confirmTexts.confirmLabel,
+          confirmColor: confirmTexts.confirmColor,
+        }));
       if (!confirmed) {
         busy.current = false;
         return;
@@ -77,7 +88,7 @@ export function useConfirmedDecision<D extends string>({
 
       setPending(decision);
       try {
-        await send(decision);
+        await send(decision, details);
       } catch (error) {
         setPending(null);
         void showError(error);
@@ -93,7 +104,7 @@ export function useConfirmedDecision<D extends string>({
       void showSuccess({ title: successTitle, text: successText, messageArgs });
       backToList();
     },
-    [messageArgs, texts, send, isSettled, backToList, confirm, showError, showSuccess],
+    [messageArgs, texts, confirmedByCaller, send, isSettled, backToList, confirm, showError, showSuccess],
   );
 
   return { decide, pending, decided };

@@ -12,6 +12,8 @@ export interface FormDialogProps<S extends z.ZodObject> {
   record: object;
   /** Translation key of the title. */
   title: string;
+  /** Placeholders of the title (e.g. the person a rejection is about). */
+  titleArgs?: Record<string, string>;
   /** Translation key of the save button. */
   saveLabel: string;
   /** The domain payload schema the server checks: save stays disabled while it fails. */
@@ -53,6 +55,7 @@ function payloadOf(values: Record<string, unknown>, schema: z.ZodObject): Record
 export function FormDialog<S extends z.ZodObject>({
   record,
   title,
+  titleArgs,
   children,
   isPending,
   onClose,
@@ -66,7 +69,7 @@ export function FormDialog<S extends z.ZodObject>({
         open
         onClose={onClose}
         disableClose={isPending}
-        title={translate(title)}
+        title={translate(title, titleArgs)}
         data-testid={testId}
         actions={<FormDialogActions {...actions} isPending={isPending} onClose={onClose} />}
       >
@@ -78,7 +81,10 @@ export function FormDialog<S extends z.ZodObject>({
   );
 }
 
-type ActionProps<S extends z.ZodObject> = Omit<FormDialogProps<S>, 'record' | 'title' | 'children' | 'data-testid'>;
+type ActionProps<S extends z.ZodObject> = Omit<
+  FormDialogProps<S>,
+  'record' | 'title' | 'titleArgs' | 'children' | 'data-testid'
+>;
 
 function FormDialogActions<S extends z.ZodObject>({
   schema,

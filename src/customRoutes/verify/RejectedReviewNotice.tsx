@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { LinkBase, useTranslate } from 'ra-core';
@@ -7,8 +8,8 @@ import type { Self } from '../../domain/self';
 
 /**
  * Above the steps after a LumioAdmin rejected the person's eID review (issue 25): why the card was
- * not bound and what to do next. The API keeps no reason of the reviewer's; what a rejection
- * always means is that the card's names or birth date differ from the profile.
+ * not bound, in the reviewer's words (GET /api/self eidReviewReason; rejections from before reasons
+ * were asked for have none, and the general text stands alone), and what to do next.
  */
 export function RejectedReviewNotice({ self }: { self: Self }) {
   const translate = useTranslate();
@@ -19,6 +20,17 @@ export function RejectedReviewNotice({ self }: { self: Self }) {
         {translate('app.verify.rejected.title')}
       </Typography>
       <Typography sx={{ mb: 1 }}>{translate('app.verify.rejected.why')}</Typography>
+      {self.eidReviewReason ? (
+        <Typography component="div" sx={{ mb: 1 }} data-testid="verify-rejected-reason">
+          <Box component="span" sx={{ fontWeight: 700 }}>
+            {translate('app.verify.rejected.reason')}
+          </Box>{' '}
+          {/* The reviewer's own words, as typed: React escapes them. */}
+          <Box component="q" sx={{ quotes: "'„' '“'" }}>
+            {self.eidReviewReason}
+          </Box>
+        </Typography>
+      ) : null}
       <Typography sx={{ mb: 1 }}>{translate('app.verify.rejected.next')}</Typography>
       <Link component={LinkBase} to={areaHref('profileManagement', self)}>
         {translate('app.verify.rejected.profileLink')}

@@ -52,6 +52,9 @@ export const eidReviewsMessages = {
         confirmTitle: 'Verifizierung von %{name} ablehnen?',
         confirmText:
           'Der Ausweis wird nicht mit dem Konto von %{name} (%{email}) verknüpft. %{name} wird per E-Mail benachrichtigt und kann die Verifizierung erneut starten.',
+        reasonLabel: 'Grund der Ablehnung',
+        reasonHelp:
+          'Die Person liest den Grund in der E-Mail und bei der eID-Verifizierung. Nennen Sie, was nicht übereinstimmt.',
         successTitle: 'Die Verifizierung wurde abgelehnt',
         successText: '%{name} wird per E-Mail informiert.',
       },

@@ -45,11 +45,12 @@ export const verifyMessages = {
         title: 'Ihre Angaben werden geprüft',
         text: 'Ihre persönlichen Daten und die Daten Ihres Ausweises stimmen nicht überein. Ihre Angaben werden deshalb manuell geprüft. Sie erhalten eine E-Mail, sobald die Prüfung abgeschlossen ist.',
       },
-      // Issue 25: after a LumioAdmin rejected the review of differing data (no reason is kept).
+      // Issue 25: after a LumioAdmin rejected the review of differing data, with the reviewer's reason.
       rejected: {
         title: 'Ihre letzte eID-Verifizierung wurde nicht bestätigt',
         why: 'Die Daten Ihres Personalausweises stimmten nicht mit Ihren Angaben in Lumio überein, und die manuelle Prüfung hat die Verknüpfung abgelehnt. Der Ausweis wurde deshalb nicht mit Ihrem Konto verknüpft, seine Daten wurden gelöscht.',
-        next: 'So geht es weiter: Prüfen Sie in der Profilverwaltung, ob Vorname, Nachname und Geburtsdatum genau so wie auf Ihrem Ausweis stehen, und starten Sie die Verifizierung dann erneut. Lassen sich Ihre Angaben dort nicht ändern, hilft Ihnen der Lumio-Support.',
+        reason: 'Begründung der Prüfung:',
+        next: 'So geht es weiter: Prüfen Sie in der Profilverwaltung, ob Vorname, Nachname und Geburtsdatum genau so wie auf Ihrem Ausweis stehen. Halten Sie dann Ihren Personalausweis bereit und starten Sie die Verifizierung erneut. Lassen sich Ihre Angaben dort nicht ändern, hilft Ihnen der Lumio-Support.',
         profileLink: 'Zur Profilverwaltung',
       },
       bound: {

@@ -7,8 +7,10 @@ import Typography from '@mui/material/Typography';
 import { DetailSection, FieldGrid, ShowOrBackToList } from '../../components/detail';
 import { formatDateTime } from '../../domain/dates';
 import { roleLabel } from '../../domain/roles';
+import { useState } from 'react';
 import { IdentityComparison } from './IdentityComparison';
 import { EID_REVIEWS_RESOURCE } from './names';
+import { RejectEidReviewDialog } from './RejectEidReviewDialog';
 import { fullName, type EidReview } from './types';
 import { useEidReviewDecision } from './useEidReviewDecision';
 
@@ -43,9 +45,10 @@ function Review() {
   // The list pre-fills react-admin's getOne cache with its row, which has no comparison: only the
   // full record of GET /eid-review/{id} is reviewed and judged.
   const review = cached?.user === undefined ? undefined : cached;
-  const { decide, pending, decided } = useEidReviewDecision(review);
+  const { decide, pending, decided, messageArgs } = useEidReviewDecision(review);
+  const [asksReason, setAsksReason] = useState(false);
 
-  if (!review) return <Loading />;
+  if (!review || !messageArgs) return <Loading />;
   const { user } = review;
   const busy = pending !== null || decided;
 
@@ -75,7 +78,7 @@ function Review() {
           variant="outlined"
           color="error"
           disabled={busy}
-          onClick={() => void decide('reject')}
+          onClick={() => setAsksReason(true)}
           startIcon={pending === 'reject' ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {translate(`${T}.reject.button`)}
@@ -89,6 +92,18 @@ function Review() {
           {translate(`${T}.confirm.button`)}
         </Button>
       </Box>
+      {asksReason ? (
+        <RejectEidReviewDialog
+          messageArgs={messageArgs}
+          onReject={async (rejection) => {
+            await decide('reject', rejection);
+            // Decided, or the error dialog says why not: either way this dialog has done its part.
+            return true;
+          }}
+          isPending={pending === 'reject'}
+          onClose={() => setAsksReason(false)}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -66,7 +66,9 @@ export function IdentityComparison({ review }: { review: EidReview }) {
   const translate = useTranslate();
   const differences = new Set(review.differences);
   return (
-    <TableContainer>
+    // On a phone the table scrolls sideways inside its container, which the keyboard must reach
+    // (axe scrollable-region-focusable), as the usage tables do.
+    <TableContainer tabIndex={0} role="group" aria-label={translate(`${T}.title`)}>
       <Table size="small" aria-label={translate(`${T}.title`)}>
         <TableHead>
           <TableRow>

@@ -1,0 +1,1 @@
+ALTER TABLE "eid_reviews" ADD COLUMN "reason" text;
