@@ -3,6 +3,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 
+/** Specs of Keycloak's own pages run only against a real Keycloak (playwright.keycloak.config.ts). */
+const KEYCLOAK_ONLY = ['**/*-keycloak.spec.ts'];
+
 /**
  * The specs that add, decide or count the demo company's pending people or studios (Studio
  * Sonnenschein, the only company with a verified demo owner): employees.spec.ts counts the pending
@@ -22,8 +25,7 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Specs of Keycloak's own pages run only against a real Keycloak (playwright.keycloak.config.ts).
-  testIgnore: ['**/*-keycloak.spec.ts'],
+  testIgnore: KEYCLOAK_ONLY,
   // Two workers, each taking whole spec files (their tests share a page's journey, in order), against
   // the one server: the suite waits much of its time for the server and the identity provider, so
   // two Chromiums keep a 2-core machine busy where one left it half idle (issue 25).
@@ -40,7 +42,8 @@ export default defineConfig({
   // The specs of SHARED_DEMO_COMPANY take their own project of one worker: they run one after the
   // other, beside the rest.
   projects: [
-    { name: 'eingebetteter IdP', testIgnore: SHARED_DEMO_COMPANY },
+    // A project's testIgnore replaces the config's: it names the Keycloak specs again.
+    { name: 'eingebetteter IdP', testIgnore: [...KEYCLOAK_ONLY, ...SHARED_DEMO_COMPANY] },
     { name: 'eingebetteter IdP', testMatch: SHARED_DEMO_COMPANY, workers: 1 },
   ],
   use: {
