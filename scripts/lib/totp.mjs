@@ -1,7 +1,7 @@
 // Codes of the second factor (TOTP, RFC 6238) for demos, tests and benchmarks: the demo accounts
 // of the provider roles are enrolled with the demo secret (src/domain/secondFactor.ts, README).
 // Plain JavaScript so that the benchmarks (.mjs) and the TypeScript tests share it.
-import { mkdirSync, openSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, watch, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,5 +52,72 @@ export async function claimDemoTotpCode(account, secret = DEMO_TOTP_SECRET) {
     const free = [step, step + 1].find((candidate) => claimStep(account, candidate));
     if (free !== undefined) return totpCode(secret, new Date(free * STEP_MS));
     await sleep((step + 1) * STEP_MS - Date.now() + 1);
+  }
+}
+
+/** The account's lock file: whoever holds it claims and sends the account's next code. */
+const lockPath = (account) => join(CLAIMS_DIR, `${encodeURIComponent(account.toLowerCase())}.lock`);
+
+/** False when the process that wrote the lock file is gone (it crashed while holding it). */
+function holderAlive(path) {
+  let pid;
+  try {
+    pid = Number(readFileSync(path, 'utf8'));
+  } catch {
+    return true; // being written or just removed: look again
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Resolves when the lock file may have gone: its directory changed, or a quarter second passed. */
+function lockMayBeFree() {
+  return new Promise((resolve) => {
+    const watcher = watch(CLAIMS_DIR, () => done());
+    // fs.watch may miss an event; the timer makes a missed one cost a quarter second, not a hang.
+    const timer = setTimeout(() => done(), 250);
+    function done() {
+      clearTimeout(timer);
+      watcher.close();
+      resolve();
+    }
+  });
+}
+
+async function acquireLock(account) {
+  mkdirSync(CLAIMS_DIR, { recursive: true });
+  const path = lockPath(account);
+  for (;;) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    if (!holderAlive(path)) rmSync(path, { force: true });
+    else await lockMayBeFree();
+  }
+}
+
+/**
+ * Claims a code of `account` like claimDemoTotpCode and hands it to `send`, which resolves once the
+ * identity provider has answered it; no other process of this machine claims a code of the account
+ * in the meantime. Both providers take only a later step than the last one they accepted, so two
+ * parallel logins of one account (Playwright's workers) must send their codes in the order they
+ * claimed them: else the later step arrives first and the earlier code is refused.
+ */
+export async function sendUnusedTotpCode(account, secret, send) {
+  const release = await acquireLock(account);
+  try {
+    return await send(await claimDemoTotpCode(account, secret));
+  } finally {
+    release();
   }
 }

@@ -31,11 +31,13 @@ const isScript = (response: Response) =>
  */
 async function scriptsLoadedBy(page: Page, path: string, ready: () => Promise<void>): Promise<LoadedScript[]> {
   // Bodies are read as they arrive: a guarded page leaves for the login, and the browser forgets
-  // the bodies of a document it left.
+  // the bodies of a document it left. On a busy machine it may leave before a body is read: then
+  // the same URL is fetched again (the scripts' names carry their content hash).
   const loaded: Promise<LoadedScript>[] = [];
   const collect = (response: Response) => {
     if (!isScript(response)) return;
-    loaded.push(response.text().then((body) => ({ path: new URL(response.url()).pathname, body })));
+    const body = response.text().catch(async () => (await page.request.get(response.url())).text());
+    loaded.push(body.then((text) => ({ path: new URL(response.url()).pathname, body: text })));
   };
   page.on('response', collect);
   await page.goto(path);

@@ -61,6 +61,15 @@ for (const [key, user] of Object.entries(DEMO_USERS) as [DemoUserKey, (typeof DE
       const url = new URL(request.url());
       if (url.pathname === '/api/company-application') countRequests.push(url);
     });
+    // What the server counted: other specs' applications may be open while this one runs.
+    const countsAnswered: number[] = [];
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (url.pathname !== '/api/company-application' || url.searchParams.get('pageSize') !== '1') return;
+      // A body the page closed before it arrived counts nothing (the poll below then waits in vain).
+      const body = (await response.json().catch(() => undefined)) as { totalItemCount: number } | undefined;
+      if (body) countsAnswered.push(body.totalItemCount);
+    });
 
     const self = await logIn(page, user);
     expect({ role: self.role, status: self.status }).toEqual({ role: user.role, status: user.status });
@@ -97,11 +106,16 @@ for (const [key, user] of Object.entries(DEMO_USERS) as [DemoUserKey, (typeof DE
     await expect(mainMenu(page).getByRole('link', { name: 'Passwort ändern' })).toHaveAttribute('href', '/profile');
     await expect(mainMenu(page).getByRole('button')).toHaveText(['Abmelden']);
 
-    // Spec: only the product admin loads the open-applications count, from a page of size 1
-    // (none exist yet).
+    // Spec: only the product admin loads the open-applications count, from a page of size 1, and
+    // the badge shows the total the server answered.
     const badge = page.getByTestId('open-application-count');
     if (user.role === 'LumioAdmin') {
-      await expect(badge).toHaveText('0');
+      await expect(badge).toHaveText(/^\d+$/);
+      await expect
+        .poll(async () => countsAnswered.length > 0 && (await badge.textContent()) === String(countsAnswered.at(-1)), {
+          message: 'the badge shows the last count GET /api/company-application?pageSize=1 answered',
+        })
+        .toBe(true);
       expect(countRequests.map((url) => url.searchParams.get('pageSize'))).toContain('1');
     } else {
       await expect(badge).toHaveCount(0);

@@ -1,6 +1,6 @@
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { Self } from '../../../src/domain/self';
-import { claimDemoTotpCode, DEMO_TOTP_SECRET } from '../../../scripts/lib/totp.mjs';
+import { DEMO_TOTP_SECRET, sendUnusedTotpCode } from '../../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD, type DemoUser } from './demoUsers';
 
 /** The header menu landmark of the signed-in app (on a phone: inside the drawer, once opened). */
@@ -18,8 +18,20 @@ export async function expectLandingPage(page: Page): Promise<void> {
 /** The authenticator apps this process set up (by e-mail); the demo accounts' have DEMO_TOTP_SECRET. */
 const appSecrets = new Map<string, string>();
 
-/** A code of the account's app that no other login on this machine has sent (scripts/lib/totp.mjs). */
-const unusedCode = (email: string) => claimDemoTotpCode(email, appSecrets.get(email) ?? DEMO_TOTP_SECRET);
+/**
+ * Enters a code of the account's app that no other login on this machine has sent and submits the
+ * code page; resolves once the identity provider has answered it, so that parallel workers logging
+ * in the same account send their codes in the order they claimed them (scripts/lib/totp.mjs).
+ */
+const sendUnusedCode = (page: Page, email: string, field: Locator, submit: Locator) =>
+  sendUnusedTotpCode(email, appSecrets.get(email) ?? DEMO_TOTP_SECRET, async (code) => {
+    await field.fill(code);
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.request().resourceType() === 'document',
+    );
+    await submit.click();
+    await answered;
+  });
 
 export interface LogInOptions {
   /**
@@ -98,11 +110,14 @@ export async function submitLoginForm(
   }
   if (await secretKey.isVisible()) {
     appSecrets.set(user.email, (await secretKey.innerText()).replace(/\s/g, ''));
-    await page.locator('input[name="otp"], input[name="totp"]').fill(await unusedCode(user.email));
-    await page.locator('#kc-login, #saveTOTPBtn').first().click();
+    await sendUnusedCode(
+      page,
+      user.email,
+      page.locator('input[name="otp"], input[name="totp"]'),
+      page.locator('#kc-login, #saveTOTPBtn').first(),
+    );
   } else if (await otp.isVisible()) {
-    await otp.fill(await unusedCode(user.email));
-    await page.locator('#kc-login').click();
+    await sendUnusedCode(page, user.email, otp, page.locator('#kc-login'));
   }
   return selfResponse;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { RuntimeConfig } from '../../../src/domain/runtimeConfig';
 import { loginThroughKeycloak } from '../../../bench/lib/keycloak-login.mjs';
-import { claimDemoTotpCode } from '../../../scripts/lib/totp.mjs';
+import { sendUnusedTotpCode } from '../../../scripts/lib/totp.mjs';
 import { DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { linkMatching, waitForMail, SET_PASSWORD_LINK } from './mails';
 
@@ -101,10 +101,10 @@ async function codeFlowToken(
   const codeForm =
     posted.status() === 200 ? /<form id="kc-otp-login-form"[^>]*action="([^"]+)"/.exec(await posted.text()) : null;
   if (codeForm) {
-    posted = await request.post(unescapeHtml(codeForm[1]), {
-      form: { otp: await claimDemoTotpCode(email) },
-      maxRedirects: 0,
-    });
+    // Sent under the account's lock: a parallel worker's login of the account waits its turn.
+    posted = await sendUnusedTotpCode(email, undefined, (otp) =>
+      request.post(unescapeHtml(codeForm[1]), { form: { otp }, maxRedirects: 0 }),
+    );
   }
   expectStatus(posted, 303, `login of ${email}`);
   const resumed = await request.get(location(posted), { maxRedirects: 0 });
