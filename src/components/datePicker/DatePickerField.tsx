@@ -8,9 +8,11 @@ import { formatDate, formatTypedDate, parseGermanDate } from '../../domain/dates
 import type { CalendarView } from './calendar';
 import { validateDateText, type DateConstraints, type DateValidationError } from './dateConstraints';
 import { LightTextField } from './LightTextField';
-import { TimeField, type TimeFieldProps } from './TimeField';
+import type { TimeFieldProps } from './TimeField';
 
 const CalendarDialog = lazy(() => import('./CalendarDialog'));
+// Only where a time is asked for: the birth dates of the public registration pages have none.
+const TimeField = lazy(() => import('./TimeField').then((module) => ({ default: module.TimeField })));
 
 export interface DatePickerFieldProps extends DateConstraints {
   label: string;
@@ -132,7 +134,11 @@ export function DatePickerField({
           </InputAdornment>
         }
       />
-      {time ? <TimeField {...time} disabled={disabled} /> : null}
+      {time ? (
+        <Suspense fallback={null}>
+          <TimeField {...time} disabled={disabled} />
+        </Suspense>
+      ) : null}
       {open ? (
         <Suspense fallback={null}>
           <CalendarDialog
