@@ -67,12 +67,16 @@ export function createAuthProvider({
   tabStorage = sessionStorage,
   location = window.location,
 }: AuthProviderOptions): LumioAuthProvider {
-  const base: AuthProvider = keycloakAuthProvider(session.keycloak, {
-    initOptions: session.initOptions,
-    authenticationTimeout: AUTHENTICATION_TIMEOUT_MS,
-    loginRedirectUri: DASHBOARD_PATH,
-    logoutRedirectUri: LANDING_PATH,
-  });
+  // Created on first use, after session.ready: the keycloak client exists only once keycloak-js
+  // is loaded (lazySession.ts).
+  let baseProvider: AuthProvider | undefined;
+  const base = (): AuthProvider =>
+    (baseProvider ??= keycloakAuthProvider(session.keycloak, {
+      initOptions: session.initOptions,
+      authenticationTimeout: AUTHENTICATION_TIMEOUT_MS,
+      loginRedirectUri: DASHBOARD_PATH,
+      logoutRedirectUri: LANDING_PATH,
+    }));
 
   // One GET /api/self per signed-in user; a failed load is not cached, so the next call retries.
   let selfCache: { subject: string | undefined; promise: Promise<Self> } | undefined;
@@ -100,13 +104,13 @@ export function createAuthProvider({
       if (!session.isAuthenticated()) return LANDING_PATH;
       // Redirects through the identity provider's logout back to '/' and returns false, so
       // react-admin does not navigate on its own.
-      return base.logout(params);
+      return base().logout(params);
     },
 
     async checkAuth(params) {
       const signedInAtPageLoad = await session.ready;
       try {
-        await base.checkAuth(params);
+        await base().checkAuth(params);
         forgetLoginTarget(tabStorage);
       } catch {
         storage.removeItem(PreviousLocationStorageKey);
@@ -126,7 +130,7 @@ export function createAuthProvider({
       if (status === 403) return;
       await session.ready;
       try {
-        await base.checkError(error);
+        await base().checkError(error);
       } catch {
         throw toLanding();
       }
@@ -154,7 +158,7 @@ export function createAuthProvider({
 
     async handleCallback(params) {
       await session.ready;
-      return base.handleCallback?.(params);
+      return base().handleCallback?.(params);
     },
 
     refreshSelf() {

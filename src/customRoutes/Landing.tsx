@@ -5,6 +5,7 @@ import { useRuntime } from '../authProvider/runtime';
 import { useStartLogin } from '../authProvider/useStartLogin';
 import { DASHBOARD_PATH, REGISTER_STUDIO_PATH } from '../domain/routes';
 import { shellText } from '../i18n/shellText';
+import { InfoNotice } from '../layout/InfoNotice';
 import { Logo } from '../layout/Logo';
 import { PublicLayout } from '../layout/PublicLayout';
 import { usePageTitle } from '../layout/usePageTitle';
@@ -13,15 +14,6 @@ import './landing.css';
 export { LANDING_PATH } from '../domain/routes';
 
 const texts = shellText.landing;
-
-/** MUI's InfoOutlined icon, inline: the notices keep the look of MUI's info alert without MUI. */
-function InfoIcon() {
-  return (
-    <svg className="lumio-notice__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8" />
-    </svg>
-  );
-}
 
 /**
  * Public start page (route ''): logo, "Jetzt anmelden" (keycloak login, back to /dashboard) and
@@ -51,12 +43,7 @@ export function Landing() {
   return (
     <PublicLayout>
       <div className="lumio-landing">
-        {loggedOutForInactivity ? (
-          <p className="lumio-notice" role="status">
-            <InfoIcon />
-            <span className="lumio-notice__text">{texts.idleLogout}</span>
-          </p>
-        ) : null}
+        {loggedOutForInactivity ? <InfoNotice role="status">{texts.idleLogout}</InfoNotice> : null}
         <Logo size={72} color="var(--lumio-primary)" />
         <h1 className="lumio-landing__title">{texts.title}</h1>
         <p className="lumio-landing__intro">{texts.intro}</p>
@@ -68,10 +55,7 @@ export function Landing() {
             {texts.registerStudio}
           </Link>
         </div>
-        <p className="lumio-notice">
-          <InfoIcon />
-          <span className="lumio-notice__text">{texts.pilotNotice}</span>
-        </p>
+        <InfoNotice>{texts.pilotNotice}</InfoNotice>
       </div>
     </PublicLayout>
   );

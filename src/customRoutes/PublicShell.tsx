@@ -2,9 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { IMPRINT_PATH, isGuardedPath, LANDING_PATH } from '../domain/routes';
 import { PageLoading } from '../layout/PageLoading';
-import { Imprint } from './Imprint';
 import { Landing } from './Landing';
 import { PUBLIC_ROUTES } from './publicRoutes';
+
+/** The imprint: only for the few who open it (no page's first download carries it). */
+const Imprint = lazy(() => import('./Imprint').then((module) => ({ default: module.Imprint })));
 
 /** The react-admin app: downloaded only when a guarded route is opened. */
 const AdminApp = lazy(() => import('../App'));
@@ -28,7 +30,14 @@ export function PublicShell() {
   return (
     <Routes>
       <Route path={LANDING_PATH} element={<Landing />} />
-      <Route path={IMPRINT_PATH} element={<Imprint />} />
+      <Route
+        path={IMPRINT_PATH}
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <Imprint />
+          </Suspense>
+        }
+      />
       {PUBLIC_ROUTES.map(({ path, element }) => (
         <Route key={path} path={path} element={element} />
       ))}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { EMPLOYEE_INVITATION_ROUTE } from '../domain/routes';
+import { matchPath } from 'react-router';
+import { EMPLOYEE_INVITATION_ROUTE, IMPRINT_PATH } from '../domain/routes';
 import { PageLoading } from '../layout/PageLoading';
 
 /**
@@ -23,3 +24,19 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; element: ReactNode }> 
     element: lazyPage(<ConfirmEmailChange kind="administrator" />),
   },
 ];
+
+/**
+ * Whether the page opened first needs the keycloak session before its first render: every page
+ * but the public ones above and the imprint (the landing page's silent SSO check, a guarded page's
+ * login check), and any page that keycloak-js's login callback (`state` in the query or fragment)
+ * returns to: init() must read it before a route redirect could drop it. The others load
+ * keycloak-js only for a login button (lazySession.ts).
+ */
+export function needsSessionAtStart({
+  pathname,
+  search,
+  hash,
+}: Pick<Location, 'pathname' | 'search' | 'hash'>): boolean {
+  if (/[?&#]state=/.test(`${search}${hash}`)) return true;
+  return ![IMPRINT_PATH, ...PUBLIC_ROUTES.map((route) => route.path)].some((path) => matchPath(path, pathname));
+}

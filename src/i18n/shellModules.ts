@@ -1,6 +1,6 @@
 import type { StringMap } from 'ra-core';
 import { componentsMessages } from './de/components';
-import { datePickerMessages } from './de/registration';
+import { datePickerMessages } from './de/datePicker';
 import { shellMessages } from './de/shell';
 
 /**

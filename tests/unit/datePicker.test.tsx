@@ -13,7 +13,7 @@ import {
 import { validateDateText } from '../../src/components/datePicker/dateConstraints';
 import { DatePickerField, type DatePickerFieldProps } from '../../src/components/datePicker/DatePickerField';
 import { isValidTime, normalizeTime, sanitizeTimeInput } from '../../src/components/datePicker/time';
-import { datePickerMessages } from '../../src/i18n/de/registration';
+import { datePickerMessages } from '../../src/i18n/de/datePicker';
 import { createPublicPageI18nProvider } from '../../src/i18n/public';
 
 afterEach(cleanup);
@@ -225,7 +225,7 @@ describe('date picker field', () => {
   it('has an optional HH:MM field that pads and clamps on blur', async () => {
     const user = userEvent.setup();
     render(<Harness withTime />);
-    const time = screen.getByRole('textbox', { name: 'Uhrzeit' });
+    const time = await screen.findByRole('textbox', { name: 'Uhrzeit' });
     expect(time).toHaveAttribute('maxlength', '5');
     await user.type(time, '930');
     expect(time).toHaveValue('9:30');

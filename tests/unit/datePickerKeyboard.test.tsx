@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BirthDatePickerField } from '../../src/components/datePicker/BirthDatePickerField';
 import { DatePickerField, type DatePickerFieldProps } from '../../src/components/datePicker/DatePickerField';
-import { datePickerMessages } from '../../src/i18n/de/registration';
+import { datePickerMessages } from '../../src/i18n/de/datePicker';
 import { createPublicPageI18nProvider } from '../../src/i18n/public';
 
 afterEach(() => {

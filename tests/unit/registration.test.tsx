@@ -66,14 +66,20 @@ async function fillCompanyData(user: User) {
   await fill(user, 'Webseite', 'https://studio-beispiel.example');
 }
 
+/** Steps 3 and 4 are lazy chunks; their first import in a test run takes a moment. */
+const LAZY_STEP_WAIT = { timeout: 10_000 };
+
 async function reachSummary(user: User) {
   await fillPersonalData(user);
   await user.click(button('Weiter'));
   await fillCompanyData(user);
   await user.click(button('Weiter'));
   await fill(user, 'Mitgliedsnummer Photo-Trade-Verband', 'PTV-4711');
-  const input = screen.getByLabelText(
+  // Steps 3 and 4 are downloaded once the form is first focused: wait for them as a visitor would.
+  const input = await screen.findByLabelText(
     'JPEG-, PNG-, PDF-Dokumente hochladen. Die Datei darf die Größe 2MB nicht überschreiten.',
+    {},
+    LAZY_STEP_WAIT,
   );
   await user.upload(input, [
     new File(['png'], 'gewerbe.png', { type: 'image/png' }),
@@ -81,6 +87,7 @@ async function reachSummary(user: User) {
   ]);
   expect(await screen.findAllByText('Datei hochgeladen')).toHaveLength(2);
   await user.click(button('Weiter'));
+  await screen.findByRole('link', { name: /Datenschutzerklärung/ }, LAZY_STEP_WAIT);
 }
 
 /** The dialogs are a lazy chunk; its first import in a test run takes a moment. */
@@ -205,7 +212,7 @@ describe('studio registration', { timeout: 30_000 }, () => {
     expect(button('Weiter')).toBeEnabled();
     expect(button('Zurück')).toBeEnabled();
 
-    const input = screen.getByLabelText(/JPEG-, PNG-, PDF-Dokumente hochladen/);
+    const input = await screen.findByLabelText(/JPEG-, PNG-, PDF-Dokumente hochladen/, {}, LAZY_STEP_WAIT);
     await userEvent
       .setup({ applyAccept: false })
       .upload(input, [
@@ -317,7 +324,7 @@ describe('studio registration', { timeout: 30_000 }, () => {
     await user.click(button('Weiter'));
     await fillCompanyData(user);
     await user.click(button('Weiter'));
-    const input = screen.getByLabelText(/JPEG-, PNG-, PDF-Dokumente hochladen/);
+    const input = await screen.findByLabelText(/JPEG-, PNG-, PDF-Dokumente hochladen/, {}, LAZY_STEP_WAIT);
     await user.upload(input, [
       new File(['a'], 'eins.png', { type: 'image/png' }),
       new File(['b'], 'zwei.pdf', { type: 'application/pdf' }),
@@ -326,7 +333,8 @@ describe('studio registration', { timeout: 30_000 }, () => {
     const [first] = screen.getAllByRole('listitem').filter((item) => item.textContent?.startsWith('eins.png'));
     await user.click(within(first!).getByRole('button', { name: 'Datei entfernen' }));
     await user.click(button('Weiter'));
-    for (const name of CONFIRMATION_NAMES) await user.click(screen.getByRole('checkbox', { name }));
+    for (const name of CONFIRMATION_NAMES)
+      await user.click(await screen.findByRole('checkbox', { name }, LAZY_STEP_WAIT));
     await user.click(button('Registrieren'));
     await screen.findByTestId('success-dialog', {}, DIALOG_WAIT);
     expect(vi.mocked(api.submitApplication).mock.calls[0]![0].documentIds).toEqual(['doc-zwei.pdf']);

@@ -307,7 +307,7 @@ describe('public shell', () => {
 
   it('shows the imprint with the brand owner from config.json', async () => {
     renderPublic('/imprint');
-    expect(await screen.findByRole('heading', { name: 'Impressum' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Impressum' }, LAZY_PAGE)).toBeVisible();
     expect(screen.getByText('Lumio ist eine Marke der Lumio Bildtechnik GmbH.')).toBeVisible();
     expect(screen.getByText('DE000000000')).toBeVisible();
   });

@@ -10,7 +10,7 @@ import { useDialogs } from '../../components/dialogs/dialogsContext';
 import type { EmployeeInvitationView, InvitationRegistrationPayload } from '../../domain/employeeInvitation';
 import { LANDING_PATH } from '../../domain/routes';
 import { employeeInvitationMessages } from '../../i18n/de/employeeInvitation';
-import { datePickerMessages } from '../../i18n/de/registration';
+import { datePickerMessages } from '../../i18n/de/datePicker';
 import { createPublicPageI18nProvider } from '../../i18n/public';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { usePageTitle } from '../../layout/usePageTitle';

@@ -1,10 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import { datePickerMessages, registrationMessages, uploadMessages } from '../../i18n/de/registration';
+import { datePickerMessages } from '../../i18n/de/datePicker';
+import { registrationMessages, uploadMessages } from '../../i18n/de/registration';
 import { createPublicPageI18nProvider } from '../../i18n/public';
+import { InfoNotice } from '../../layout/InfoNotice';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { PublicPageProviders } from './PublicPageProviders';
@@ -26,9 +27,7 @@ function RegisterStudioContent() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('app.registration.intro')}
         </Typography>
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {translate('app.registration.pilotNotice')}
-        </Alert>
+        <InfoNotice className="lumio-notice--above-form">{translate('app.registration.pilotNotice')}</InfoNotice>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
           <RegistrationStepper />
         </Paper>

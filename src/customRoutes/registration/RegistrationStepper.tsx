@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useRuntime } from '../../authProvider/runtime';
 import { useDialogs } from '../../components/dialogs/dialogsContext';
@@ -11,8 +11,8 @@ import type { UploadedFileEntry } from '../../components/upload';
 import type { ApplicationField, RegistrationConfirmation } from '../../domain/companyApplication';
 import { LANDING_PATH } from '../../domain/routes';
 import { DEFAULT_LEGAL_LINKS } from '../../domain/runtimeConfig';
+import { PageLoading } from '../../layout/PageLoading';
 import { CompanyDataStep } from './CompanyDataStep';
-import { DocumentsStep } from './DocumentsStep';
 import type { RegistrationForm } from './formFields';
 import { PersonalDataStep } from './PersonalDataStep';
 import { usePreloadDialogs } from './LazyDialogProvider';
@@ -27,7 +27,6 @@ import {
   STEP_COUNT,
   toSubmitPayload,
 } from './registrationForm';
-import { SummaryStep } from './SummaryStep';
 
 const STEP_TITLE_KEYS = [
   'app.registration.steps.personal',
@@ -39,9 +38,23 @@ const STEP_TITLE_KEYS = [
 const SUMMARY_STEP = STEP_COUNT - 1;
 const DOCUMENTS_STEP = 2;
 
+/*
+ * Steps 3 and 4 (the upload widget with its error texts, the summary) are not part of the page's
+ * first download: they load when the visitor first focuses the form, well before Weiter reaches them.
+ */
+const loadDocumentsStep = () => import('./DocumentsStep');
+const loadSummaryStep = () => import('./SummaryStep');
+const DocumentsStep = lazy(() => loadDocumentsStep().then((module) => ({ default: module.DocumentsStep })));
+const SummaryStep = lazy(() => loadSummaryStep().then((module) => ({ default: module.SummaryStep })));
+function preloadLaterSteps() {
+  // A failed download shows when the step opens (React.lazy), not here.
+  loadDocumentsStep().catch(() => {});
+  loadSummaryStep().catch(() => {});
+}
+
 /**
- * The four-step linear registration (spec sections 2, 4 and 5). Every step stays mounted while
- * hidden, so going back keeps the entries and the upload list. Weiter is enabled only when the
+ * The four-step linear registration (spec sections 2, 4 and 5). A step is mounted when first
+ * reached and stays mounted while hidden, so going back keeps the entries and the upload list. Weiter is enabled only when the
  * step's fields are valid (step 3 also waits for running uploads); Registrieren only when every
  * step and all four confirmations are.
  */
@@ -54,6 +67,7 @@ export function RegistrationStepper() {
   const preloadDialogs = usePreloadDialogs();
 
   const [activeStep, setActiveStep] = useState(0);
+  const [furthestStep, setFurthestStep] = useState(0);
   const [values, setValues] = useState(EMPTY_REGISTRATION);
   const [touched, setTouched] = useState<Partial<Record<ApplicationField, boolean>>>({});
   const [documents, setDocuments] = useState<UploadedFileEntry[]>([]);
@@ -89,6 +103,7 @@ export function RegistrationStepper() {
   const goTo = (step: number) => {
     stepChanged.current = true;
     setActiveStep(step);
+    setFurthestStep((furthest) => Math.max(furthest, step));
   };
 
   const changeConfirmation = (key: RegistrationConfirmation, checked: boolean) =>
@@ -134,7 +149,7 @@ export function RegistrationStepper() {
   ];
 
   return (
-    <Box>
+    <Box onFocus={preloadLaterSteps}>
       <StepProgress titles={STEP_TITLE_KEYS.map((key) => translate(key))} activeStep={activeStep} />
 
       {panels.map((panel, step) => (
@@ -159,7 +174,7 @@ export function RegistrationStepper() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
             {translate('app.registration.stepOf', { step: step + 1, total: STEP_COUNT })}
           </Typography>
-          {panel}
+          {step <= furthestStep ? <Suspense fallback={<PageLoading />}>{panel}</Suspense> : null}
         </Box>
       ))}
 

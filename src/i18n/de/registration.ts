@@ -1,8 +1,8 @@
 /**
- * Texts of the public studio registration, the application confirmation page, the upload widget
- * and the date picker. The registration pages load them lazily with their own chunk (see
- * src/i18n/public.ts); uploadMessages and datePickerMessages also belong into the admin catalogue
- * (MESSAGE_MODULES) wherever the widgets are used there. Spec texts are copied exactly; the
+ * Texts of the public studio registration, the application confirmation page and the upload
+ * widget (the date picker's are in datePicker.ts). The registration pages load them lazily with
+ * their own chunk (see src/i18n/public.ts); uploadMessages also belongs into the admin catalogue
+ * (MESSAGE_MODULES) wherever the widget is used there. Spec texts are copied exactly; the
  * upload widget's spec texts are UPLOAD_TEXTS in src/domain/documents.ts.
  */
 import { applicationFieldLabels } from './applicationFields';
@@ -13,34 +13,6 @@ export const uploadMessages = {
       uploading: 'Wird hochgeladen … %{percent} %',
       progress: 'Upload-Fortschritt von %{name}',
       remove: 'Datei entfernen',
-    },
-  },
-};
-
-export const datePickerMessages = {
-  app: {
-    datePicker: {
-      dateHint: 'TT.MM.JJJJ',
-      timeHint: 'HH:MM',
-      time: 'Uhrzeit',
-      open: 'Kalender öffnen',
-      dialogLabel: 'Kalender: %{label}',
-      cancel: 'Abbrechen',
-      chooseView: '%{period}: Ansicht wechseln',
-      previousMonth: 'Vorheriger Monat',
-      nextMonth: 'Nächster Monat',
-      previousYear: 'Vorheriges Jahr',
-      nextYear: 'Nächstes Jahr',
-      previousYears: 'Vorherige %{count} Jahre',
-      nextYears: 'Nächste %{count} Jahre',
-      errors: {
-        parse: 'Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ ein.',
-        min: 'Das Datum darf nicht vor dem %{date} liegen.',
-        max: 'Das Datum darf nicht nach dem %{date} liegen.',
-        filter: 'Dieses Datum kann nicht gewählt werden.',
-        time: 'Bitte geben Sie eine gültige Uhrzeit im Format HH:MM ein.',
-        required: 'Dieses Feld ist ein Pflichtfeld.',
-      },
     },
   },
 };
