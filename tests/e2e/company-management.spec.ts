@@ -208,8 +208,10 @@ test.describe('on a phone (390 × 844)', () => {
     await expectNoSidewaysScroll(page);
     expect(await truncatedTexts(page)).toEqual([]);
 
+    // Issue 25: the card offers the table's row action too; the card itself opens the studio.
+    await expect(studios(page).getByRole('button', { name: 'Studio „Sonnenschein Mitte“ löschen' })).toBeVisible();
     await studios(page)
-      .getByRole('button', { name: /Sonnenschein Mitte/ })
+      .getByRole('button', { name: /^Sonnenschein Mitte/ })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Studio bearbeiten' });
     await expect(dialog.getByRole('textbox', { name: /Studioname/ })).toHaveValue('Sonnenschein Mitte');

@@ -56,8 +56,6 @@ export const reportsMessages = {
       requestAgain: 'Erneut anfordern',
       requestAgainLabel: 'Auswertung %{period} erneut anfordern',
       failedHint: 'Die Auswertung konnte nicht erstellt werden.',
-      tapToDownload: 'zum Herunterladen antippen',
-      tapToRequestAgain: 'zum erneuten Anfordern antippen',
       states: {
         Pending: 'Ausstehend',
         InProgress: 'In Bearbeitung',

@@ -59,6 +59,9 @@ export function StoreTable({ companyId, editable = false, showSystemIntegrator =
   const [dialog, setDialog] = useState<Dialog>({ mode: 'closed' });
   const { saveStore, deleteStore, isPending } = useStoreActions(companyId);
   const openEdit = (store: Store) => setDialog({ mode: 'edit', store });
+  // The row action, in the table's last column and (issue 25) on each phone card alike.
+  const rowActions = editable ? <DeleteStoreButton label={`${T}.actions`} onDelete={deleteStore} /> : null;
+  const texts = showSystemIntegrator ? phoneRowWithIntegrator : phoneRow;
 
   return (
     <>
@@ -96,7 +99,7 @@ export function StoreTable({ companyId, editable = false, showSystemIntegrator =
                 }
               : false
           }
-          phoneRow={showSystemIntegrator ? phoneRowWithIntegrator : phoneRow}
+          phoneRow={rowActions ? { ...texts, actions: rowActions } : texts}
         >
           {editable ? (
             <StoreNameButton source="name" label="app.companies.storeName" onOpen={openEdit} />
@@ -108,7 +111,7 @@ export function StoreTable({ companyId, editable = false, showSystemIntegrator =
           {showSystemIntegrator ? (
             <FunctionField label={`${T}.systemIntegrator`} sortable={false} render={integratorOf} />
           ) : null}
-          {editable ? <DeleteStoreButton label={`${T}.actions`} onDelete={deleteStore} /> : null}
+          {rowActions}
         </LumioDatagrid>
       </ReferenceManyField>
       {dialog.mode !== 'closed' ? (

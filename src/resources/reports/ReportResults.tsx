@@ -5,16 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import {
-  FunctionField,
-  useListContext,
-  useRecordContext,
-  useTranslate,
-  type Identifier,
-  type RaRecord,
-} from 'react-admin';
+import { FunctionField, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { isReportUnfinished, requestOf, type IdentificationReport, type ReportState } from '../../domain/reports';
@@ -50,22 +41,14 @@ export function ReportResults({ actions, title }: { actions: ReportActions; titl
   const period = (report: IdentificationReport) =>
     translate(`${T}.period`, { start: formatDate(report.startDate), end: formatDate(report.endDate) });
   const nameOrAll = (ref: { name: string } | null) => ref?.name ?? translate(`${T}.all`);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const rowAction = <RowAction label={`${T}.actions`} actions={actions} period={period} />;
+  // Issue 25: a phone card offers the row's download or 'Erneut anfordern' as the same button as
+  // the table; tapping the card itself runs nothing, as a click on the desktop row runs nothing.
   const phoneRow: PhoneRow = {
     primaryText: (report: IdentificationReport) => period(report),
-    secondaryText: (report: IdentificationReport) =>
-      report.state === 'Completed'
-        ? `${translate(`${T}.states.Completed`)} – ${translate(`${T}.tapToDownload`)}`
-        : report.state === 'Failed'
-          ? `${translate(`${T}.states.Failed`)} – ${translate(`${T}.tapToRequestAgain`)}`
-          : translate(`${T}.states.${report.state}`),
+    secondaryText: (report: IdentificationReport) => translate(`${T}.states.${report.state}`),
     tertiaryText: (report: IdentificationReport) => formatDateTime(report.lastModified),
-  };
-  const tap = (_id: Identifier, _resource: string, record: RaRecord) => {
-    const report = record as IdentificationReport;
-    if (report.state === 'Completed') void actions.downloadReport(report.id);
-    if (report.state === 'Failed') void actions.requestReport(requestOf(report));
-    return false as const;
+    actions: rowAction,
   };
   return (
     <LumioList
@@ -75,8 +58,7 @@ export function ReportResults({ actions, title }: { actions: ReportActions; titl
       actions={<RefreshButton />}
       queryOptions={{ refetchInterval: refreshWhileUnfinished }}
     >
-      {/* On a phone a row is a button: a completed report downloads, a failed one is asked for again. */}
-      <LumioDatagrid phoneRow={phoneRow} rowClick={phone ? tap : false}>
+      <LumioDatagrid phoneRow={phoneRow}>
         <FunctionField<IdentificationReport>
           source="lastModified"
           render={(report) => formatDateTime(report.lastModified)}
@@ -113,7 +95,7 @@ export function ReportResults({ actions, title }: { actions: ReportActions; titl
             />
           )}
         />
-        <RowAction label={`${T}.actions`} actions={actions} period={period} />
+        {rowAction}
       </LumioDatagrid>
     </LumioList>
   );
