@@ -11,7 +11,8 @@ const KEYCLOAK_ONLY = ['**/*-keycloak.spec.ts'];
  * Sonnenschein, the only company with a verified demo owner): employees.spec.ts counts the pending
  * people on the menu's badge while eid, phone and the invitation specs register new employees of the
  * company and phone.spec.ts releases one; company-management.spec.ts adds a fourth studio for a
- * while, phone.spec.ts counts three. Run at the same time, one would see the other's half-done work.
+ * while, phone.spec.ts counts three; phone-lists.spec.ts compares the company's lists at two widths.
+ * Run at the same time, one would see the other's half-done work.
  */
 const SHARED_DEMO_COMPANY = [
   'company-management.spec.ts',
@@ -20,6 +21,7 @@ const SHARED_DEMO_COMPANY = [
   'employee-invitation.spec.ts',
   'employees.spec.ts',
   'phone.spec.ts',
+  'phone-lists.spec.ts',
 ].map((file) => `**/${file}`);
 const baseURL = `http://localhost:${port}`;
 
