@@ -158,8 +158,11 @@ function rowOffersIn(element: Element, layout: string): RowOffer[] {
 }
 
 const desktopTables = (page: Page) => page.locator('main table.RaDatagrid-table');
-/** The lists standing in for the tables on a phone (not the open invitations' plain list). */
-const phoneLists = (page: Page) => page.locator('main ul.MuiList-root:has(> li)');
+/**
+ * The lists standing in for the tables on a phone: not the open invitations' plain list, nor a
+ * company's 'Letzte Änderungen' (a list at every width, filled once any spec changed the company).
+ */
+const phoneLists = (page: Page) => page.locator('main ul.MuiList-root:has(> li):not([data-testid="company-history"])');
 
 /** What the page shows now: address, open dialog, and the page's headings. */
 async function screenState(page: Page): Promise<{ path: string; dialog: string | null; headings: string[] }> {
