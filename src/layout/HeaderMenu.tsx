@@ -1,13 +1,11 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import KeyIcon from '@mui/icons-material/Key';
-import CloseIcon from '@mui/icons-material/Close';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -22,6 +20,7 @@ import { usePendingEmployeeCount } from '../resources/employees/usePendingEmploy
 import { Logo } from './Logo';
 import { focusRing } from './theme';
 import { visuallyHidden } from '../components/visuallyHidden';
+import { lazyDialog } from '../components/lazyDialog';
 
 const DRAWER_ID = 'main-menu-drawer';
 
@@ -173,10 +172,15 @@ function EntryLabel({ entry, pendingCount }: { entry: MenuEntry; pendingCount: n
   );
 }
 
+/** The drawer arrives with the first touch, hover or focus of the menu button (PhoneMenuDrawer.tsx). */
+const PhoneMenuDrawer = lazyDialog(() => import('./PhoneMenuDrawer'));
+
 /** Below 600 px: one labelled button opens the menu in a drawer (MUI moves and traps the focus). */
 function PhoneMenu() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing slides out as before.
+  const [opened, setOpened] = useState(false);
   const close = () => setOpen(false);
   return (
     <>
@@ -186,25 +190,22 @@ function PhoneMenu() {
         aria-label={translate('app.layout.openMenu')}
         aria-controls={DRAWER_ID}
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onPointerEnter={PhoneMenuDrawer.preload}
+        onPointerDown={PhoneMenuDrawer.preload}
+        onFocus={PhoneMenuDrawer.preload}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
         sx={{ ml: 'auto', ...onBarSx }}
       >
         <MenuIcon />
       </IconButton>
-      <Drawer
-        id={DRAWER_ID}
-        anchor="right"
-        open={open}
-        onClose={close}
-        slotProps={{
-          paper: { 'aria-label': translate('app.layout.menu'), sx: { width: 'min(320px, 85vw)', p: 2, gap: 2 } },
-        }}
-      >
-        <IconButton aria-label={translate('app.layout.closeMenu')} onClick={close} sx={{ alignSelf: 'flex-end' }}>
-          <CloseIcon />
-        </IconButton>
-        <MainMenu placement="drawer" onNavigate={close} />
-      </Drawer>
+      {opened ? (
+        <PhoneMenuDrawer id={DRAWER_ID} open={open} onClose={close}>
+          <MainMenu placement="drawer" onNavigate={close} />
+        </PhoneMenuDrawer>
+      ) : null}
     </>
   );
 }
