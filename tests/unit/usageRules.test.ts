@@ -1,3 +1,5 @@
+import { format } from 'date-fns/format';
+import { de } from 'date-fns/locale/de';
 import { describe, expect, it } from 'vitest';
 import { daysUntilEnd, isLowOnCredit, packageNoticesDue, type PackageForNotice } from '../../src/domain/packageNotices';
 import {
@@ -10,6 +12,7 @@ import {
   USAGE_VALIDATION_TEXTS,
   type UsageRow,
 } from '../../src/domain/usage';
+import { monthLabel } from '../../src/resources/licenses/usage/format';
 
 describe('usage months (src/domain/usage.ts)', () => {
   it('adds and counts months across years', () => {
@@ -105,5 +108,16 @@ describe('package notices due (src/domain/packageNotices.ts)', () => {
     expect(packageNoticesDue(pkg({ ...low, endDate: '2030-06-14' }), TODAY)).toEqual([]);
     expect(packageNoticesDue(pkg({ ...low, startDate: '2030-06-16' }), TODAY)).toEqual([]);
     expect(packageNoticesDue(pkg({ ...low }), TODAY)).toEqual(['low']);
+  });
+});
+
+describe('the usage view’s month names', () => {
+  it("are date-fns' German abbreviations for every month (the table stands in for the locale's 2.4 kB)", () => {
+    for (let month = 1; month <= 12; month += 1) {
+      const key = `2026-${String(month).padStart(2, '0')}`;
+      const expected = `${format(new Date(2026, month - 1, 15), 'MMM', { locale: de })} 2026`;
+
+      expect(monthLabel(key)).toBe(expected);
+    }
   });
 });
