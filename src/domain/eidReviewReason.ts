@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EID_REVIEW_DECISIONS } from './eidReview';
-import { hasControlCharacters, VALIDATION_TEXTS } from './validation';
+import { singleLineTextSchema } from './singleLineText';
 
 /**
  * The reviewer's reason for rejecting an eID review (issue 25): asked for by the reject dialog,
@@ -19,12 +19,10 @@ export const EID_REVIEW_REASON_TEXTS = {
 const texts = EID_REVIEW_REASON_TEXTS;
 
 /** One line of text, trimmed, 1 to 500 characters. */
-export const eidReviewReasonSchema = z
-  .string({ error: texts.reasonRequired })
-  .trim()
-  .refine((value) => !hasControlCharacters(value), { message: VALIDATION_TEXTS.controlCharacters, abort: true })
-  .min(1, texts.reasonRequired)
-  .max(EID_REVIEW_REASON_MAX_LENGTH, texts.reasonTooLong);
+export const eidReviewReasonSchema = singleLineTextSchema(EID_REVIEW_REASON_MAX_LENGTH, {
+  required: texts.reasonRequired,
+  tooLong: texts.reasonTooLong,
+});
 
 /** What the reject dialog sends besides the decision. */
 export const eidReviewRejectionSchema = z.strictObject({ reason: eidReviewReasonSchema });

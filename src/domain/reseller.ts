@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './roles';
-import { hasControlCharacters, VALIDATION_TEXTS } from './validation';
+import { singleLineTextSchema } from './singleLineText';
 
 /**
  * Reseller rules shared by the dialog createEditReseller and the API routes (spec section 5:
@@ -16,12 +16,10 @@ export const RESELLER_VALIDATION_TEXTS = {
 
 const texts = RESELLER_VALIDATION_TEXTS;
 
-export const resellerNameSchema = z
-  .string({ error: texts.nameRequired })
-  .trim()
-  .refine((value) => !hasControlCharacters(value), { message: VALIDATION_TEXTS.controlCharacters, abort: true })
-  .min(1, texts.nameRequired)
-  .max(RESELLER_NAME_MAX_LENGTH, texts.nameTooLong);
+export const resellerNameSchema = singleLineTextSchema(RESELLER_NAME_MAX_LENGTH, {
+  required: texts.nameRequired,
+  tooLong: texts.nameTooLong,
+});
 
 /** POST /api/system-integrator/{id}/reseller and PUT …/reseller/{resellerId}: the name alone. */
 export const resellerPayloadSchema = z.strictObject({ name: resellerNameSchema });
