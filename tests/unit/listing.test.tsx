@@ -114,7 +114,8 @@ describe('generic list', () => {
     const { getList } = renderList(buildItems(120));
     const footer = await screen.findByTestId('list-footer');
 
-    await user.click(within(footer).getByRole('combobox'));
+    // Named by its label, as a screen reader announces it.
+    await user.click(within(footer).getByRole('combobox', { name: 'Artikel pro Seite:' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['20', '50', '100']);
 
@@ -174,15 +175,22 @@ describe('generic list', () => {
     expect(screen.queryByText('Keine Daten vorhanden')).not.toBeInTheDocument();
   });
 
-  it('sorts by a column when its header is clicked', async () => {
+  it('sorts by a column when its header is clicked, and says how it is sorted and what the next click does', async () => {
     const user = userEvent.setup();
     const { getList } = renderList(buildItems(5));
     await screen.findByText('Foto 001');
 
+    const codeHeader = screen.getByRole('columnheader', { name: /Kennung/ });
+    expect(codeHeader).not.toHaveAttribute('aria-sort');
+    // The hint names what the next click does.
+    expect(within(codeHeader).getByRole('button')).toHaveAttribute('title', 'Sortieren nach Kennung aufsteigend');
     await user.click(screen.getByRole('button', { name: /Kennung/ }));
     await waitFor(() => expect(lastParams(getList)?.sort).toEqual({ field: 'code', order: 'ASC' }));
+    expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(codeHeader).getByRole('button')).toHaveAttribute('title', 'Sortieren nach Kennung absteigend');
     await user.click(screen.getByRole('button', { name: /Kennung/ }));
     await waitFor(() => expect(lastParams(getList)?.sort).toEqual({ field: 'code', order: 'DESC' }));
+    expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
     // The rows follow the answer to the new sort a moment after the request went out.
     await waitFor(() => expect(within(screen.getAllByRole('row')[1]).getByText('C005')).toBeInTheDocument());
   });

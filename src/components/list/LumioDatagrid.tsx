@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { Datagrid, SimpleList, type DatagridProps, type SimpleListProps } from 'react-admin';
+import type { SimpleListProps } from 'react-admin';
 import { ListEmpty } from './ListEmpty';
+import { LumioTable, type LumioTableProps, type RowClick } from './LumioTable';
 import { PhoneCardList } from './PhoneCardList';
 import { RowLink, type RowLinkType } from './RowLink';
 
@@ -16,7 +17,7 @@ export type PhoneRow = Pick<SimpleListProps, 'primaryText' | 'secondaryText' | '
   actions?: ReactNode;
 };
 
-export interface LumioDatagridProps extends DatagridProps {
+export interface LumioDatagridProps extends LumioTableProps {
   /**
    * Below 600 px the rows become this list of links and texts. Without it the table keeps its
    * columns and scrolls sideways inside its card; the page itself never scrolls sideways.
@@ -24,7 +25,7 @@ export interface LumioDatagridProps extends DatagridProps {
   phoneRow?: PhoneRow;
 }
 
-const isRowLinkType = (rowClick: DatagridProps['rowClick']): rowClick is RowLinkType =>
+const isRowLinkType = (rowClick: RowClick | undefined): rowClick is RowLinkType =>
   rowClick === 'edit' || rowClick === 'show';
 
 /**
@@ -32,7 +33,7 @@ const isRowLinkType = (rowClick: DatagridProps['rowClick']): rowClick is RowLink
  * page (Tab, Enter; also "open in new tab"), the rest of the row stays a mouse target. The
  * wrapper keeps the field's props, so the column keeps its header, label and sorting.
  */
-function withRowLink(children: ReactNode, rowClick: DatagridProps['rowClick']): ReactNode {
+function withRowLink(children: ReactNode, rowClick: RowClick): ReactNode {
   if (!isRowLinkType(rowClick)) return children;
   const [first, ...rest] = Children.toArray(children);
   if (!isValidElement<Record<string, unknown>>(first)) return children;
@@ -43,24 +44,24 @@ function withRowLink(children: ReactNode, rowClick: DatagridProps['rowClick']): 
 }
 
 /**
- * Datagrid with the house defaults: no selection checkboxes, the German empty states, and no row
- * click unless the resource passes one (react-admin would otherwise default to 'edit'). Column
- * headers sort through react-admin's list context.
+ * Every list's records: the table (LumioTable) with the German empty state and no row click unless
+ * the resource passes one; on a phone the cards or links of `phoneRow`. Column headers sort
+ * through react-admin's list context.
  */
 export function LumioDatagrid({ children, rowClick = false, phoneRow, ...props }: LumioDatagridProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone && phoneRow) {
     // A link type makes each entry a link; a function (e.g. one that opens a dialog) a button.
     const phoneRowClick = isRowLinkType(rowClick) || typeof rowClick === 'function' ? rowClick : false;
-    const { actions, ...texts } = phoneRow;
-    if (actions) return <PhoneCardList {...texts} rowClick={phoneRowClick} actions={actions} />;
-    return <SimpleList {...texts} rowClick={phoneRowClick} empty={<ListEmpty />} />;
+    // Our own list rather than react-admin's SimpleList, whose empty state imports react-admin's
+    // Button and with it MUI's Tooltip and Popper on every list page (issue 25).
+    return <PhoneCardList {...phoneRow} rowClick={phoneRowClick} />;
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Datagrid bulkActionButtons={false} empty={<ListEmpty />} rowClick={rowClick} {...props}>
+      <LumioTable empty={<ListEmpty />} rowClick={rowClick} {...props}>
         {withRowLink(children, rowClick)}
-      </Datagrid>
+      </LumioTable>
     </Box>
   );
 }

@@ -12,11 +12,11 @@ import {
   useListContext,
   useNavigate,
   useResourceContext,
-  type DatagridProps,
   type RaRecord,
   type SimpleListProps,
 } from 'react-admin';
 import { ListEmpty } from './ListEmpty';
+import type { RowClick } from './LumioTable';
 
 type Texts = Pick<SimpleListProps, 'primaryText' | 'secondaryText' | 'tertiaryText'>;
 
@@ -25,9 +25,9 @@ const show = (text: Texts['primaryText'], record: RaRecord): ReactNode =>
   typeof text === 'function' ? text(record, record.id) : text;
 
 export interface PhoneCardListProps extends Texts {
-  rowClick: DatagridProps['rowClick'];
-  /** The row's actions (the table's actions column), shown under the row's texts. */
-  actions: ReactNode;
+  rowClick: RowClick;
+  /** The row's actions (the table's actions column), shown under the row's texts; none for a list without. */
+  actions?: ReactNode;
 }
 
 /**
@@ -46,17 +46,19 @@ export function PhoneCardList({ rowClick, actions, ...texts }: PhoneCardListProp
         <RecordContextProvider key={record.id} value={record}>
           <ListItem disablePadding sx={{ display: 'block', borderBottom: 1, borderColor: 'divider' }}>
             <PhoneEntry record={record} rowClick={rowClick} {...texts} />
-            <Box
-              sx={{
-                px: 2,
-                pb: 1.5,
-                // The desktop column keeps its buttons on one line; a phone wraps them.
-                '& > .MuiBox-root': { flexWrap: 'wrap' },
-                '&:empty': { display: 'none' },
-              }}
-            >
-              {actions}
-            </Box>
+            {actions ? (
+              <Box
+                sx={{
+                  px: 2,
+                  pb: 1.5,
+                  // The desktop column keeps its buttons on one line; a phone wraps them.
+                  '& > .MuiBox-root': { flexWrap: 'wrap' },
+                  '&:empty': { display: 'none' },
+                }}
+              >
+                {actions}
+              </Box>
+            ) : null}
           </ListItem>
         </RecordContextProvider>
       ))}
