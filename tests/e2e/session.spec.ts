@@ -83,7 +83,8 @@ test.describe('inactivity logout (30 minutes)', () => {
 
   test('does not log a SystemIntegratorAdmin out after 31 minutes', async ({ page }) => {
     await page.clock.install();
-    await logIn(page, DEMO_USERS.systemIntegratorAdmin);
+    // Through the login click, which records the activity that expectStillLoggedIn looks for.
+    await logIn(page, DEMO_USERS.systemIntegratorAdmin, undefined, { reuseSession: false });
 
     await page.clock.fastForward('31:00');
     await expectStillLoggedIn(page);
