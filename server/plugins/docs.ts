@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { describeResponses, SECURITY_SCHEMES, securityOf, tidySchemas } from './openapi-contract';
 import { DOCS_CSP } from './security-headers';
 
 /**
@@ -22,6 +24,9 @@ export const API_TAGS = [
   { name: 'Übersicht', description: 'Was ansteht: die Zahlen der Übersicht je Rolle' },
   { name: 'Auswertungen', description: 'Vorgangsauswertungen: im Hintergrund erstellt, als ZIP heruntergeladen' },
 ];
+
+const zodTransform = createJsonSchemaTransform({ schemaRegistry: z.globalRegistry });
+const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: z.globalRegistry });
 
 /** The OpenAPI document, generated from the route schemas, at /api/docs (JSON at /api/docs/json). */
 export const docsPlugin = fp(
@@ -44,25 +49,20 @@ export const docsPlugin = fp(
         // installation names that installation.
         servers: [{ url: publicUrl, description: 'Dieses Lumio-Portal' }],
         tags: API_TAGS,
-        components: {
-          securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-            // The device API (server/modules/device, docs/device-api.md): its routes name this
-            // scheme instead of the bearer token.
-            licenseKey: {
-              type: 'apiKey',
-              in: 'header',
-              name: 'Authorization',
-              description:
-                'Geräte-API: `Authorization: License <Lizenzschlüssel>`, z. B. `License SNNSC-HN01K-PC01B-FTSFT-DEM01` (Demo-Lizenz), dazu der Header `X-Machine-Id`.',
-            },
-          },
-        },
+        components: { securitySchemes: SECURITY_SCHEMES },
+        // Every operation states its own (securityOf); this is what an operation without one needs.
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      // Schemas registered with an id (`.meta({ id })` in zod's global registry) become named
+      // components, referenced with $ref, so generated clients get models.
+      transform: (route) => {
+        const transformed = zodTransform(route);
+        const schema = transformed.schema as { security?: unknown };
+        if (!('security' in schema) && route.route) schema.security = securityOf(route.route);
+        return transformed;
+      },
       transformObject: (objects) =>
-        withoutNoContentBodies('openapiObject' in objects ? objects.openapiObject : objects.swaggerObject),
+        tidySchemas(describeResponses(withoutNoContentBodies(zodTransformObject(objects) as object))),
       hideUntagged: false,
     });
     // A scope of its own, so one per-address limit covers the page, the document and Swagger UI's
