@@ -25,6 +25,9 @@ export const API_TAGS = [
   { name: 'Auswertungen', description: 'Vorgangsauswertungen: im Hintergrund erstellt, als ZIP heruntergeladen' },
 ];
 
+const OCTET_STREAM = 'application/octet-stream';
+const BINARY_BODY = { type: 'string', format: 'binary', description: 'Die Datei als Rohdaten' };
+
 const zodTransform = createJsonSchemaTransform({ schemaRegistry: z.globalRegistry });
 const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: z.globalRegistry });
 
@@ -57,8 +60,11 @@ export const docsPlugin = fp(
       // components, referenced with $ref, so generated clients get models.
       transform: (route) => {
         const transformed = zodTransform(route);
-        const schema = transformed.schema as { security?: unknown };
+        const schema = transformed.schema as { security?: unknown; body?: unknown; consumes?: string[] };
         if (!('security' in schema) && route.route) schema.security = securityOf(route.route);
+        // A route that takes raw bytes (POST /api/document) has no body schema to validate with;
+        // the document still names the body, so that generated clients can send one.
+        if (!schema.body && schema.consumes?.includes(OCTET_STREAM)) schema.body = BINARY_BODY;
         return transformed;
       },
       transformObject: (objects) =>

@@ -9,16 +9,23 @@ import { apiRouteTable, normalizedPath } from './helpers/routes';
  * Redocly's recommended rules; this test fails fast in every API run and names the route.
  */
 
+interface Response {
+  description?: string;
+  content?: Record<string, { schema?: { $ref?: string } }>;
+}
 interface Operation {
   operationId?: string;
   summary?: string;
   tags?: string[];
-  responses?: Record<string, unknown>;
+  security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, Response>;
 }
 interface OpenApiDocument {
   servers?: { url: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -77,6 +84,74 @@ describe('OpenAPI document', () => {
 
   it('names the portal as the server, absolute, so generated clients know where to call', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: 'http://localhost:8080' })]);
+  });
+
+  // Issue 26: security as the server enforces it (server/plugins/auth.ts and csrf.ts).
+  const securityOf = (name: string) => operations.find((entry) => entry.name === name)?.operation.security;
+
+  it('states for every operation how it authenticates', () => {
+    expect(offenders((op) => !Array.isArray(op.security))).toEqual([]);
+  });
+
+  it('asks nothing of a public read and only the anti-forgery pair of a public change', () => {
+    expect(securityOf('GET /api/employee-invitation/{id}')).toEqual([]);
+    expect(securityOf('GET /api/company-application/{id}/confirm')).toEqual([]);
+    expect(securityOf('POST /api/company-application')).toEqual([{ xsrfCookie: [], xsrfHeader: [] }]);
+    expect(securityOf('POST /api/document')).toEqual([{ xsrfCookie: [], xsrfHeader: [] }]);
+  });
+
+  it('asks the bearer token of every portal read, and the anti-forgery pair with it of every change', () => {
+    expect(securityOf('GET /api/self')).toEqual([{ bearer: [] }]);
+    expect(securityOf('POST /api/system-integrator/{id}/reseller')).toEqual([
+      { bearer: [], xsrfCookie: [], xsrfHeader: [] },
+    ]);
+    expect(securityOf('DELETE /api/company/{id}')).toEqual([{ bearer: [], xsrfCookie: [], xsrfHeader: [] }]);
+  });
+
+  it('asks the licence key of the device API, nothing else', () => {
+    expect(securityOf('POST /api/device/identification-process')).toEqual([{ licenseKey: [] }]);
+    expect(securityOf('GET /api/device/license')).toEqual([{ licenseKey: [] }]);
+  });
+
+  it('declares every scheme an operation names, the anti-forgery pair as cookie and header', () => {
+    const named = new Set(operations.flatMap(({ operation }) => (operation.security ?? []).flatMap(Object.keys)));
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual([...named].sort());
+    expect(document.components?.securitySchemes).toMatchObject({
+      xsrfCookie: { type: 'apiKey', in: 'cookie', name: 'XSRF-TOKEN' },
+      xsrfHeader: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+    });
+  });
+
+  it('describes every answer (never the generator’s “Default Response”)', () => {
+    const undescribed = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses ?? {})
+        .filter(([, response]) => !response.description?.trim() || response.description === 'Default Response')
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
+  it('answers every error with the one named error body', () => {
+    const otherBodies = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses ?? {})
+        .filter(([status]) => /^[45]\d\d$/.test(status))
+        .filter(
+          ([, response]) => response.content?.['application/json']?.schema?.$ref !== '#/components/schemas/ErrorBody',
+        )
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(otherBodies).toEqual([]);
+    expect(document.components?.schemas?.ErrorBody).toMatchObject({
+      type: 'object',
+      required: ['errorCode', 'messages', 'traceId', 'status'],
+    });
+  });
+
+  it('names the upload’s body as raw bytes', () => {
+    const upload = operations.find(({ name }) => name === 'POST /api/document')?.operation;
+    expect(upload?.requestBody?.content).toEqual({
+      'application/octet-stream': { schema: expect.objectContaining({ type: 'string', format: 'binary' }) },
+    });
   });
 
   it('describes every tag it lists', () => {
