@@ -15,6 +15,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'server/db/migrations',
+      'tests/contract/generated',
     ],
   },
   js.configs.recommended,
@@ -26,6 +27,16 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Issue 26: the contract test's client is what an integrator writes against the generated
+    // types, and must need no cast, no `any` and no non-null assertion to compile.
+    files: ['tests/contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
     },
   },
   {
