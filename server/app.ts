@@ -48,6 +48,7 @@ import { licensesModule } from './modules/licenses';
 import { ownerActivationModule } from './modules/owner-activation';
 import { reportsModule } from './modules/reports';
 import { resellersModule } from './modules/resellers';
+import { webhooksModule } from './modules/webhooks';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { secondFactorModule } from './modules/second-factor';
@@ -203,6 +204,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(selfModule);
   await app.register(systemIntegratorsModule);
   await app.register(resellersModule);
+  await app.register(webhooksModule);
   await app.register(companyApplicationsModule);
   await app.register(companiesModule);
   await app.register(ownerActivationModule);

@@ -20,3 +20,4 @@ export * from '../modules/eid-reviews/eid-reviews.table';
 export * from '../modules/licenses/licenses.table';
 export * from '../modules/usage/usage.table';
 export * from '../modules/reports/reports.table';
+export * from '../modules/webhooks/webhooks.table';

@@ -20,6 +20,10 @@ export const API_TAGS = [
   { name: 'eID', description: 'eID-Verifizierung mit dem Online-Ausweis und die Prüfung abweichender Ausweisdaten' },
   { name: 'System-Integratoren', description: 'Hersteller der Studio-Software, die Gerätelizenzen vergeben' },
   { name: 'Reseller', description: 'Wiederverkäufer eines System-Integrators' },
+  {
+    name: 'Webhooks',
+    description: 'Empfänger der signierten Ereignisse eines System-Integrators (Standard Webhooks)',
+  },
   { name: 'Administratoren', description: 'Konten des Anbieters und der System-Integratoren' },
   { name: 'Übersicht', description: 'Was ansteht: die Zahlen der Übersicht je Rolle' },
   { name: 'Auswertungen', description: 'Vorgangsauswertungen: im Hintergrund erstellt, als ZIP heruntergeladen' },

@@ -28,6 +28,8 @@ export const SERVER_MESSAGES = {
   invalidDocumentId: 'Invalid document id',
   invalidStoreId: 'Invalid store id',
   invalidResellerId: 'Invalid reseller id',
+  invalidWebhookEndpointId: 'Invalid webhook endpoint id',
+  webhookTargetRefused: 'Webhook target refused',
   invalidLicenseKey: 'Invalid license key',
   codeAlreadyInUse: 'Code already in use',
   emailAlreadyInUse: 'E-mail already in use',
@@ -105,6 +107,9 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   invalidDocumentId: 'Ungültige Anlagen-ID.',
   invalidStoreId: 'Ungültige Studio-ID.',
   invalidResellerId: 'Ungültige Reseller-ID.',
+  invalidWebhookEndpointId: 'Ungültige Webhook-ID.',
+  webhookTargetRefused:
+    'An diese Adresse sendet Lumio keine Ereignisse: Sie ist nicht auflösbar oder nicht öffentlich (z. B. ein internes Netz).',
   invalidLicenseKey: 'Ungültiger Lizenzschlüssel.',
   codeAlreadyInUse: 'Der Code wird bereits verwendet.',
   emailAlreadyInUse: 'E-Mail-Adresse wird bereits verwendet oder wurde erst kürzlich gelöscht.',

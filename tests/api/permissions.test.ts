@@ -14,6 +14,7 @@ import {
   stores,
   systemIntegrators,
   users,
+  webhookEndpoints,
 } from '../../server/db/schema';
 import { idpSecondFactors } from '../../server/idp/second-factor.table';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
@@ -126,6 +127,17 @@ describe('permissions (docs/permissions.md)', () => {
     const ownReseller = await reseller(fotosoft.id, 'Rechte-Test Reseller');
     const ownResellerToDelete = await reseller(fotosoft.id, 'Rechte-Test Reseller zum Löschen');
     const foreignReseller = await reseller(other.id, 'Rechte-Test Fremdreseller');
+    const webhookBody = { url: 'https://erp.rechte-test.example/lumio', events: ['package.low'] };
+    const webhookEndpoint = async (systemIntegratorId: string) =>
+      (
+        await app.db
+          .insert(webhookEndpoints)
+          .values({ systemIntegratorId, ...webhookBody, secret: 'whsec_cmVjaHRlLXRlc3Q=' })
+          .returning()
+      )[0];
+    const ownEndpoint = await webhookEndpoint(fotosoft.id);
+    const ownEndpointToDelete = await webhookEndpoint(fotosoft.id);
+    const foreignEndpoint = await webhookEndpoint(other.id);
     let resellerCounter = 0;
     const [sonnenschein] = await app.db
       .select()
@@ -366,6 +378,21 @@ describe('permissions (docs/permissions.md)', () => {
       'DELETE /api/system-integrator/{id}/reseller/{resellerId}': {
         own: { id: fotosoft.id, resellerId: ownResellerToDelete.id },
         foreign: { id: other.id, resellerId: foreignReseller.id },
+      },
+      'GET /api/system-integrator/{id}/webhook-endpoint': { own: { id: fotosoft.id }, foreign: { id: other.id } },
+      'POST /api/system-integrator/{id}/webhook-endpoint': {
+        own: { id: fotosoft.id },
+        foreign: { id: other.id },
+        body: webhookBody,
+      },
+      'PUT /api/system-integrator/{id}/webhook-endpoint/{endpointId}': {
+        own: { id: fotosoft.id, endpointId: ownEndpoint.id },
+        foreign: { id: other.id, endpointId: foreignEndpoint.id },
+        body: webhookBody,
+      },
+      'DELETE /api/system-integrator/{id}/webhook-endpoint/{endpointId}': {
+        own: { id: fotosoft.id, endpointId: ownEndpointToDelete.id },
+        foreign: { id: other.id, endpointId: foreignEndpoint.id },
       },
       'GET /api/company-application': { own: {} },
       'POST /api/company-application': {

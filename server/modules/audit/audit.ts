@@ -28,6 +28,9 @@ export type AuditAction =
   | 'eid.review-confirmed'
   | 'eid.review-rejected'
   | 'reseller.created'
+  | 'webhook-endpoint.created'
+  | 'webhook-endpoint.updated'
+  | 'webhook-endpoint.deleted'
   | 'reseller.updated'
   | 'reseller.deleted'
   | 'administrator.created'
@@ -42,7 +45,16 @@ export type AuditAction =
 export interface AuditEntry {
   action: AuditAction;
   entityType:
-    'application' | 'company' | 'store' | 'user' | 'invitation' | 'reseller' | 'administrator' | 'license' | 'package';
+    | 'application'
+    | 'company'
+    | 'store'
+    | 'user'
+    | 'invitation'
+    | 'reseller'
+    | 'administrator'
+    | 'license'
+    | 'package'
+    | 'webhook-endpoint';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;

@@ -14,6 +14,7 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     'stores',
     'system_integrators',
     'resellers',
+    'webhook_endpoints',
     'company_applications',
     'documents',
     'password_setup_tokens',

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import type { Role } from '../../../src/domain/roles';
+import { WEBHOOK_SECRET_PREFIX, webhookEndpointPayloadSchema } from '../../../src/domain/webhooks';
+import { ApiError, forbidden, notFound } from '../../errors';
+import { pagedResult } from '../../lib/paging';
+import { requireRole } from '../../lib/permissions';
+import { errorResponses } from '../../lib/responses';
+import type { CurrentUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { systemIntegratorRepository } from '../system-integrators/system-integrators.repository';
+import { webhookEndpointRepository, type EndpointInput, type WebhookEndpoint } from './webhooks.repository';
+import {
+  createdWebhookEndpointSchema,
+  endpointParams,
+  integratorParams,
+  webhookEndpointListQuery,
+  webhookEndpointPage,
+  webhookEndpointSchema,
+} from './webhooks.schemas';
+import { targetCheckFor } from './target-guard';
+
+const tags = ['Webhooks'];
+
+/** Only the integrator's own SystemIntegratorAdmin manages its endpoints (issue 26, part 4). */
+const MANAGERS: readonly Role[] = ['SystemIntegratorAdmin'];
+
+/** Standard Webhooks: `whsec_` + base64 of the key; 24 random bytes, as the specification's examples. */
+const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
+
+/** Refuses (403) a SystemIntegratorAdmin's call about another system integrator. */
+function requireOwnIntegrator(request: Parameters<typeof requireRole>[0], systemIntegratorId: string): CurrentUser {
+  const user = requireRole(request, MANAGERS);
+  if (user.systemIntegratorId !== systemIntegratorId) throw forbidden();
+  return user;
+}
+
+/** What the audit trail keeps of an endpoint: never its secret. */
+const audited = (endpoint: WebhookEndpoint, systemIntegratorId: string) => ({
+  url: endpoint.url,
+  events: endpoint.events,
+  active: endpoint.active,
+  systemIntegratorId,
+});
+
+/**
+ * A system integrator's webhook endpoints: GET/POST /api/system-integrator/{id}/webhook-endpoint
+ * and PUT/DELETE …/webhook-endpoint/{endpointId}. The secret is generated here and answered once,
+ * by the POST. In production an address that is not public (loopback, private, link-local, or a
+ * name resolving to one) is refused with 400 'Webhook target refused' (server-side request
+ * forgery; target-guard.ts). Every change writes an audit row in its transaction.
+ */
+export async function webhooksModule(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const payload = webhookEndpointPayloadSchema({ allowHttp: app.config.embedded });
+  const isAllowedTarget = targetCheckFor(app.config);
+
+  async function checkedInput(body: EndpointInput): Promise<EndpointInput> {
+    if (!(await isAllowedTarget(new URL(body.url)))) throw new ApiError(400, SERVER_MESSAGES.webhookTargetRefused);
+    return body;
+  }
+
+  api.get(
+    '/api/system-integrator/:id/webhook-endpoint',
+    {
+      schema: {
+        tags,
+        operationId: 'listWebhookEndpoints',
+        summary: 'Webhook-Empfänger des eigenen System-Integrators (SystemIntegratorAdmin): Liste ohne Geheimnisse',
+        params: integratorParams,
+        querystring: webhookEndpointListQuery,
+        response: { 200: webhookEndpointPage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      requireOwnIntegrator(request, request.params.id);
+      const { items, total } = await webhookEndpointRepository(app.db).list(request.params.id, request.query);
+      return pagedResult(request.query, total, items);
+    },
+  );
+
+  api.post(
+    '/api/system-integrator/:id/webhook-endpoint',
+    {
+      schema: {
+        tags,
+        operationId: 'createWebhookEndpoint',
+        summary:
+          'Webhook-Empfänger anlegen (SystemIntegratorAdmin des System-Integrators); die Antwort enthält das Geheimnis zum einzigen Mal',
+        params: integratorParams,
+        body: payload,
+        response: { 201: createdWebhookEndpointSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireOwnIntegrator(request, request.params.id);
+      const systemIntegratorId = request.params.id;
+      const input = await checkedInput(request.body);
+      if (!(await systemIntegratorRepository(app.db).find(systemIntegratorId))) throw notFound();
+      const secret = newSecret();
+      const endpoint = await app.db.transaction(async (tx) => {
+        const created = await webhookEndpointRepository(tx).create(systemIntegratorId, input, secret);
+        await recordAudit(tx, user, {
+          action: 'webhook-endpoint.created',
+          entityType: 'webhook-endpoint',
+          entityId: created.id,
+          after: audited(created, systemIntegratorId),
+        });
+        return created;
+      });
+      return reply.code(201).send({ id: endpoint.id, secret, endpoint });
+    },
+  );
+
+  api.put(
+    '/api/system-integrator/:id/webhook-endpoint/:endpointId',
+    {
+      schema: {
+        tags,
+        operationId: 'updateWebhookEndpoint',
+        summary:
+          'Webhook-Empfänger ändern: Adresse, Ereignisse, aktiv (SystemIntegratorAdmin des System-Integrators); das Geheimnis bleibt',
+        params: endpointParams,
+        body: payload,
+        response: { 200: webhookEndpointSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireOwnIntegrator(request, request.params.id);
+      const { id: systemIntegratorId, endpointId } = request.params;
+      const input = await checkedInput(request.body);
+      return app.db.transaction(async (tx) => {
+        const repo = webhookEndpointRepository(tx);
+        const before = await repo.lock(systemIntegratorId, endpointId);
+        if (!before) throw notFound();
+        const after = (await repo.update(systemIntegratorId, endpointId, input))!;
+        await recordAudit(tx, user, {
+          action: 'webhook-endpoint.updated',
+          entityType: 'webhook-endpoint',
+          entityId: endpointId,
+          before: audited(before, systemIntegratorId),
+          after: audited(after, systemIntegratorId),
+        });
+        return after;
+      });
+    },
+  );
+
+  api.delete(
+    '/api/system-integrator/:id/webhook-endpoint/:endpointId',
+    {
+      schema: {
+        tags,
+        operationId: 'deleteWebhookEndpoint',
+        summary: 'Webhook-Empfänger löschen (SystemIntegratorAdmin des System-Integrators)',
+        params: endpointParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireOwnIntegrator(request, request.params.id);
+      const { id: systemIntegratorId, endpointId } = request.params;
+      await app.db.transaction(async (tx) => {
+        const repo = webhookEndpointRepository(tx);
+        const before = await repo.lock(systemIntegratorId, endpointId);
+        if (!before) throw notFound();
+        await repo.delete(systemIntegratorId, endpointId);
+        await recordAudit(tx, user, {
+          action: 'webhook-endpoint.deleted',
+          entityType: 'webhook-endpoint',
+          entityId: endpointId,
+          before: audited(before, systemIntegratorId),
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { hasControlCharacters } from './validation';
+
+/**
+ * A system integrator's webhook endpoints (issue 26, part 4; ARCHITECTURE.md "Integrators'
+ * contract"): the events Lumio signs and sends (Standard Webhooks), and the rules the portal's
+ * dialog and the API apply alike. The messages are German because the server sends them back
+ * unchanged in a VALIDATION_FAILED body.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'license.activated',
+  'license.rebound',
+  'license.suspended',
+  'license.reinstated',
+  'package.created',
+  'package.increased',
+  'package.low',
+  'package.exhausted',
+  'package.expiring',
+  'package.expired',
+  'process.cancelled',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Long enough for any real receiver's address with a query; longer is a mistake or an attack. */
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+
+/** Standard Webhooks: the secret's prefix; the rest is the key in base64. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export const WEBHOOK_VALIDATION_TEXTS = {
+  urlRequired: 'Bitte geben Sie die Adresse des Empfängers ein.',
+  urlInvalid:
+    'Bitte geben Sie eine vollständige Adresse ein, die mit https:// beginnt, z. B. https://erp.example.de/lumio.',
+  urlTooLong: `Die Adresse darf höchstens ${WEBHOOK_URL_MAX_LENGTH} Zeichen lang sein.`,
+  urlWithCredentials: 'Die Adresse darf keinen Benutzernamen und kein Passwort enthalten.',
+  eventsRequired: 'Bitte wählen Sie mindestens ein Ereignis aus.',
+  eventUnknown: 'Unbekanntes Ereignis.',
+  eventsTwice: 'Jedes Ereignis nur einmal auswählen.',
+} as const;
+
+const texts = WEBHOOK_VALIDATION_TEXTS;
+
+/**
+ * Where events go: an absolute https address without user info. Plain http only where the
+ * portal itself runs without TLS (embedded mode, `allowHttp`), so that `npm start`'s receiver
+ * under /dev/webhooks works; private and loopback targets are the server's check (SSRF).
+ */
+export function webhookUrlSchema({ allowHttp }: { allowHttp: boolean }) {
+  return z
+    .string({ error: texts.urlRequired })
+    .trim()
+    .min(1, texts.urlRequired)
+    .max(WEBHOOK_URL_MAX_LENGTH, texts.urlTooLong)
+    .refine((value) => !hasControlCharacters(value), { message: texts.urlInvalid, abort: true })
+    .refine((value) => parsedUrl(value, allowHttp) !== undefined, { message: texts.urlInvalid, abort: true })
+    .refine((value) => {
+      const url = parsedUrl(value, allowHttp);
+      return !url?.username && !url?.password;
+    }, texts.urlWithCredentials);
+}
+
+function parsedUrl(value: string, allowHttp: boolean): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const schemes = allowHttp ? ['https:', 'http:'] : ['https:'];
+  return schemes.includes(url.protocol) && url.hostname !== '' ? url : undefined;
+}
+
+export const webhookEventsSchema = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: texts.eventUnknown }), { error: texts.eventsRequired })
+  .min(1, texts.eventsRequired)
+  .refine((events) => new Set(events).size === events.length, texts.eventsTwice);
+
+/** POST …/webhook-endpoint {url, events} and PUT …/{endpointId} {url, events, active}. */
+export function webhookEndpointPayloadSchema(options: { allowHttp: boolean }) {
+  return z.strictObject({
+    url: webhookUrlSchema(options),
+    events: webhookEventsSchema,
+    active: z.boolean().optional(),
+  });
+}
+export type WebhookEndpointPayload = z.infer<ReturnType<typeof webhookEndpointPayloadSchema>>;
