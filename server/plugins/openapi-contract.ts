@@ -159,9 +159,48 @@ function withoutUnusedSchemas(document: { paths?: Json; components?: { schemas?:
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
-/** The document's schemas tidied for generators and linters: see collapseSingleAllOf and withoutUnusedSchemas. */
+const INPUT_SUFFIX = 'Input';
+
+function renameRefs(node: Json, names: Map<string, string>): Json {
+  if (Array.isArray(node)) return node.map((item) => renameRefs(item, names));
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => {
+      const match = key === '$ref' && typeof value === 'string' ? SCHEMA_REF.exec(value) : null;
+      const renamed = match ? names.get(decodeURIComponent(match[1]!)) : undefined;
+      return [key, renamed ? `#/components/schemas/${encodeURIComponent(renamed)}` : renameRefs(value, names)];
+    }),
+  );
+}
+
+/**
+ * A request body's schema is read on the input side, so fastify-type-provider-zod names it
+ * `<id>Input` (`LicenseCreate` becomes `LicenseCreateInput`). Where the output variant `<id>` is
+ * not in the document (a body that is never an answer), the input variant takes the plain name the
+ * schema was registered with, so generated clients get `LicenseCreate`.
+ */
+function withPlainInputNames<D extends { components?: { schemas?: Record<string, Json> } }>(document: D): D {
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const names = new Map<string, string>();
+  for (const name of Object.keys(schemas)) {
+    const plain = name.endsWith(INPUT_SUFFIX) ? name.slice(0, -INPUT_SUFFIX.length) : '';
+    if (plain && !(plain in schemas)) names.set(name, plain);
+  }
+  if (names.size === 0) return document;
+  const renamed = renameRefs(document, names) as D;
+  renamed.components!.schemas = Object.fromEntries(
+    Object.entries(renamed.components!.schemas!).map(([name, schema]) => [names.get(name) ?? name, schema]),
+  );
+  return renamed;
+}
+
+/**
+ * The document's schemas tidied for generators and linters: see collapseSingleAllOf,
+ * withoutUnusedSchemas and withPlainInputNames.
+ */
 export function tidySchemas<D extends object>(document: D): D {
   const tidy = collapseSingleAllOf(document) as D;
   withoutUnusedSchemas(tidy as Parameters<typeof withoutUnusedSchemas>[0]);
-  return tidy;
+  return withPlainInputNames(tidy as Parameters<typeof withPlainInputNames>[0]) as D;
 }

@@ -55,7 +55,9 @@ describe('company applications API', () => {
         '/api/company-application/{id}/status',
       ]),
     );
-    const submit = docs.paths['/api/company-application'].post.requestBody.content['application/json'].schema;
+    const body = docs.paths['/api/company-application'].post.requestBody.content['application/json'].schema;
+    expect(body).toEqual({ $ref: '#/components/schemas/CompanyApplicationSubmit' });
+    const submit = docs.components.schemas.CompanyApplicationSubmit;
     expect(submit.additionalProperties).toBe(false);
     expect(submit.required).toEqual(expect.arrayContaining(['email', 'phoneNumber', 'birthDate']));
   });

@@ -556,6 +556,9 @@ describe('device API (docs/device-api.md)', () => {
 
   it('lists the device API in the OpenAPI document with summary, operationId, tag and the licence key scheme', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    // A named schema ($ref to components.schemas) carries its example itself, an inline one on the media type.
+    const exampleOf = (media: { example?: unknown; schema?: { $ref?: string } }): unknown =>
+      media.example ?? doc.components.schemas[media.schema?.$ref?.split('/').pop() ?? '']?.example;
     expect(doc.components.securitySchemes.licenseKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -576,9 +579,9 @@ describe('device API (docs/device-api.md)', () => {
         expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'x-machine-id', required: true })]),
       );
       const success = operation.responses['200'] ?? operation.responses['201'];
-      expect(success.content['application/json'].example).toBeDefined();
+      expect(exampleOf(success.content['application/json'])).toBeDefined();
     }
-    expect(operations[2].requestBody.content['application/json'].example).toEqual({
+    expect(exampleOf(operations[2].requestBody.content['application/json'])).toEqual({
       idempotencyKey: expect.any(String),
     });
   });

@@ -13,17 +13,22 @@ import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 
 /** Spec section 3: an administrator. */
-export const administratorSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: z.enum(ADMINISTRATOR_ROLES),
-  systemIntegratorId: z.uuid().nullable(),
-});
+export const administratorSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(ADMINISTRATOR_ROLES),
+    systemIntegratorId: z.uuid().nullable(),
+  })
+  .meta({ id: 'Administrator', description: 'Konto des Anbieters oder eines System-Integrators mit Rolle' });
 
 export const administratorListQuery = pagingQuerySchema(ADMINISTRATOR_COLUMNS);
-export const administratorPage = pagedResultSchema(administratorSchema);
+export const administratorPage = pagedResultSchema(administratorSchema).meta({
+  id: 'AdministratorPage',
+  description: 'Eine Seite der Administratoren',
+});
 export const administratorParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidAdministratorId) });
 
 /**
@@ -46,9 +51,15 @@ export const createAdministratorBody = z
   .superRefine((body, ctx) => {
     const problem = systemIntegratorProblem(body.role, body.systemIntegratorId);
     if (problem) ctx.addIssue({ code: 'custom', path: ['systemIntegratorId'], message: problem });
+  })
+  .meta({
+    id: 'AdministratorCreate',
+    description: 'Administrator anlegen: Rolle, Name, E-Mail, bei SystemIntegratorAdmin der System-Integrator',
   });
 export type CreateAdministratorBody = z.infer<typeof createAdministratorBody>;
 
 /** PUT /administrator/{id}: first and last name only (spec section 3). */
-export const updateAdministratorBody = z.strictObject(ruledFields(ADMINISTRATOR_NAME_RULES));
+export const updateAdministratorBody = z
+  .strictObject(ruledFields(ADMINISTRATOR_NAME_RULES))
+  .meta({ id: 'AdministratorUpdate', description: 'Administrator ändern: Vor- und Nachname' });
 export type UpdateAdministratorBody = z.infer<typeof updateAdministratorBody>;

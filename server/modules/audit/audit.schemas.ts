@@ -8,21 +8,26 @@ export const historyQuery = z.strictObject({
 });
 
 /** One audit row as a history shows it (audit.repository.ts AuditEntryView). */
-export const historyEntry = z.object({
-  id: z.uuid(),
-  at: z.string(),
-  actor: z.object({ name: z.string(), role: z.string().nullable() }).nullable(),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.uuid(),
-  subject: z.string().nullable(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-});
+export const historyEntry = z
+  .object({
+    id: z.uuid(),
+    // audit.repository.ts sends the timestamp's toISOString().
+    at: z.iso.datetime(),
+    actor: z.object({ name: z.string(), role: z.string().nullable() }).nullable(),
+    action: z.string(),
+    entityType: z.string(),
+    entityId: z.uuid(),
+    subject: z.string().nullable(),
+    changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  })
+  .meta({ id: 'HistoryEntry', description: 'Ein Eintrag des Verlaufs: wer wann was geändert hat' });
 
 /** A page of a company's or a person's history. */
-export const historyPage = z.object({
-  pageIndex: z.number(),
-  pageSize: z.number(),
-  totalItemCount: z.number(),
-  items: z.array(historyEntry),
-});
+export const historyPage = z
+  .object({
+    pageIndex: z.number(),
+    pageSize: z.number(),
+    totalItemCount: z.number(),
+    items: z.array(historyEntry),
+  })
+  .meta({ id: 'HistoryPage', description: 'Eine Seite eines Verlaufs, neueste Einträge zuerst' });

@@ -26,13 +26,18 @@ const fieldShape = Object.fromEntries(
 ) as Record<ApplicationField, z.ZodType<string>>;
 
 /** POST /api/company-application: CompanyApplicationSubmit of src/domain, nothing else. */
-export const submitApplicationBody = z.strictObject({
-  ...fieldShape,
-  documentIds: z
-    .array(z.uuid({ error: APPLICATION_SCHEMA_TEXTS.documentId }))
-    .max(MAX_APPLICATION_DOCUMENTS, APPLICATION_SCHEMA_TEXTS.tooManyDocuments)
-    .default([]),
-});
+export const submitApplicationBody = z
+  .strictObject({
+    ...fieldShape,
+    documentIds: z
+      .array(z.uuid({ error: APPLICATION_SCHEMA_TEXTS.documentId }))
+      .max(MAX_APPLICATION_DOCUMENTS, APPLICATION_SCHEMA_TEXTS.tooManyDocuments)
+      .default([]),
+  })
+  .meta({
+    id: 'CompanyApplicationSubmit',
+    description: 'Registrierung eines Fotostudios: Inhaber, Firma, Studios und Anlagen',
+  });
 export type SubmitApplicationBody = z.infer<typeof submitApplicationBody>;
 
 /**
@@ -43,15 +48,18 @@ export const applicationParams = z.strictObject({ id: linkIdParam() });
 /** The mailed link's token; anything but one of ours simply does not match (404). */
 export const confirmQuery = z.strictObject({ token: z.string().max(100).default('') });
 
-export const applicationListItemSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  companyName: z.string(),
-  legalForm: z.string(),
-  lastModifiedAt: z.string(),
-});
+export const applicationListItemSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    companyName: z.string(),
+    legalForm: z.string(),
+    // company-applications.repository.ts sends toISOString().
+    lastModifiedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CompanyApplicationListItem', description: 'Ein offener Antrag in der Liste' });
 export const openApplicationListQuery = pagingQuerySchema([
   'lastModifiedAt',
   'firstName',
@@ -60,32 +68,45 @@ export const openApplicationListQuery = pagingQuerySchema([
   'companyName',
   'legalForm',
 ]);
-export const openApplicationPage = pagedResultSchema(applicationListItemSchema);
+export const openApplicationPage = pagedResultSchema(applicationListItemSchema).meta({
+  id: 'CompanyApplicationPage',
+  description: 'Eine Seite der offenen Anträge',
+});
+
+/** The submission's and the confirmation's answer: the application's id. */
+export const applicationIdAnswer = z
+  .object({ id: z.uuid() })
+  .meta({ id: 'CompanyApplicationRef', description: 'Verweis auf einen Antrag: seine Id' });
 
 /** Spec section 3 "Company application (read)", plus its status and submission time. */
-export const applicationDetailSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(APPLICATION_STATUSES),
-  email: z.string(),
-  salutation: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  birthDate: z.string(),
-  companyName: z.string(),
-  legalForm: z.string(),
-  address: z.string(),
-  country: z.string(),
-  phoneNumber: z.string(),
-  phoneNumber2: z.string().nullable(),
-  website: z.string().nullable(),
-  memberId: z.string().nullable(),
-  /** When the applicant submitted it ("Registrierungszeitpunkt"). */
-  createdAt: z.string(),
-  lastModifiedAt: z.string(),
-  documents: z.array(z.object({ id: z.uuid(), name: z.string() })),
-  stores: z.array(z.object({ name: z.string(), address: z.string(), country: z.string() })),
-});
+export const applicationDetailSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(APPLICATION_STATUSES),
+    email: z.string(),
+    salutation: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    // Drizzle's string mode of a date column; the times are toISOString() (company-applications.service.ts).
+    birthDate: z.iso.date(),
+    companyName: z.string(),
+    legalForm: z.string(),
+    address: z.string(),
+    country: z.string(),
+    phoneNumber: z.string(),
+    phoneNumber2: z.string().nullable(),
+    website: z.string().nullable(),
+    memberId: z.string().nullable(),
+    /** When the applicant submitted it ("Registrierungszeitpunkt"). */
+    createdAt: z.iso.datetime(),
+    lastModifiedAt: z.iso.datetime(),
+    documents: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    stores: z.array(z.object({ name: z.string(), address: z.string(), country: z.string() })),
+  })
+  .meta({ id: 'CompanyApplication', description: 'Antrag auf Registrierung mit Status, Angaben, Anlagen und Studios' });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
-export const decideApplicationBody = z.strictObject({ status: z.enum(['Approved', 'Rejected']) });
+export const decideApplicationBody = z
+  .strictObject({ status: z.enum(['Approved', 'Rejected']) })
+  .meta({ id: 'CompanyApplicationDecision', description: 'Entscheidung über einen Antrag: annehmen oder ablehnen' });
 export type Decision = z.infer<typeof decideApplicationBody>['status'];

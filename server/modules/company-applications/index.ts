@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { publicRoute } from '../../lib/public-route';
@@ -8,6 +7,7 @@ import { errorBodySchema, errorResponses } from '../../lib/responses';
 import { companyApplicationRepository } from './company-applications.repository';
 import {
   applicationDetailSchema,
+  applicationIdAnswer,
   applicationParams,
   confirmQuery,
   decideApplicationBody,
@@ -18,7 +18,6 @@ import {
 import { companyApplicationService } from './company-applications.service';
 
 const tags = ['Anträge'];
-const idAnswer = z.object({ id: z.uuid() });
 
 /**
  * Company applications (studio registration). Public: submit and confirm (rate limited).
@@ -44,7 +43,7 @@ export async function companyApplicationsModule(app: FastifyInstance) {
         operationId: 'submitCompanyApplication',
         summary: 'Fotostudio registrieren (öffentlich); sendet den Bestätigungslink per E-Mail',
         body: submitApplicationBody,
-        response: { 201: idAnswer, ...errorResponses, 429: errorBodySchema },
+        response: { 201: applicationIdAnswer, ...errorResponses, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -63,7 +62,7 @@ export async function companyApplicationsModule(app: FastifyInstance) {
         summary: 'E-Mail-Adresse eines Antrags bestätigen (öffentlich, Link aus der E-Mail mit seinem Token)',
         params: applicationParams,
         querystring: confirmQuery,
-        response: { 200: idAnswer, ...errorResponses, 429: errorBodySchema },
+        response: { 200: applicationIdAnswer, ...errorResponses, 429: errorBodySchema },
       },
     },
     async (request) => ({ id: await service().confirm(request.params.id, request.query.token) }),

@@ -13,7 +13,8 @@ const packageAlerts = z
   .object({ usedUp: count, low: count, ending: count })
   .meta({ description: 'Pakete in Nutzung: aufgebraucht, unter der Hinweisschwelle, Ende in höchstens 30 Tagen' });
 const processesPerDay = z
-  .array(z.object({ day: z.string().meta({ description: 'yyyy-MM-dd' }), count }))
+  // src/domain/dashboard.ts fillDays: toIsoDate, yyyy-MM-dd.
+  .array(z.object({ day: z.iso.date().meta({ description: 'yyyy-MM-dd' }), count }))
   .meta({ description: 'Vorgänge je Tag der letzten 30 Tage, heute zuletzt' });
 
 /** One named answer per kind of caller; `kind` says which (src/domain/dashboard.ts). */
@@ -27,7 +28,11 @@ export const companyDashboardSchema = z
     packages: packageAlerts,
     suspendedLicenses: count,
   })
-  .meta({ title: 'CompanyDashboard', description: 'Owner und AccountAdministrator: die eigene Firma' });
+  .meta({
+    id: 'CompanyDashboard',
+    title: 'CompanyDashboard',
+    description: 'Owner und AccountAdministrator: die eigene Firma',
+  });
 
 export const ownAccountDashboardSchema = z
   .object({
@@ -37,6 +42,7 @@ export const ownAccountDashboardSchema = z
     approvalMissing: z.boolean(),
   })
   .meta({
+    id: 'OwnAccountDashboard',
     title: 'OwnAccountDashboard',
     description: 'Employee und unfertige Registrierung: was dem eigenen Konto fehlt',
   });
@@ -49,7 +55,7 @@ export const providerDashboardSchema = z
     companiesApprovedThisMonth: count,
     processesPerDay,
   })
-  .meta({ title: 'ProviderDashboard', description: 'LumioAdmin' });
+  .meta({ id: 'ProviderDashboard', title: 'ProviderDashboard', description: 'LumioAdmin: was beim Anbieter ansteht' });
 
 export const integratorDashboardSchema = z
   .object({
@@ -60,7 +66,11 @@ export const integratorDashboardSchema = z
     packages: packageAlerts,
     processesPerDay,
   })
-  .meta({ title: 'IntegratorDashboard', description: 'SystemIntegratorAdmin: Lizenzen und Pakete der eigenen Kunden' });
+  .meta({
+    id: 'IntegratorDashboard',
+    title: 'IntegratorDashboard',
+    description: 'SystemIntegratorAdmin: Lizenzen und Pakete der eigenen Kunden',
+  });
 
 export const systemDashboardSchema = z
   .object({
@@ -71,15 +81,21 @@ export const systemDashboardSchema = z
     oldestMailAgeSeconds: count,
     failedJobs24h: count,
   })
-  .meta({ title: 'SystemDashboard', description: 'SystemAdmin: Konten und Zustand des Dienstes' });
+  .meta({
+    id: 'SystemDashboard',
+    title: 'SystemDashboard',
+    description: 'SystemAdmin: Konten und Zustand des Dienstes',
+  });
 
-export const dashboardSchema = z.discriminatedUnion('kind', [
-  companyDashboardSchema,
-  ownAccountDashboardSchema,
-  providerDashboardSchema,
-  integratorDashboardSchema,
-  systemDashboardSchema,
-]);
+export const dashboardSchema = z
+  .discriminatedUnion('kind', [
+    companyDashboardSchema,
+    ownAccountDashboardSchema,
+    providerDashboardSchema,
+    integratorDashboardSchema,
+    systemDashboardSchema,
+  ])
+  .meta({ id: 'Dashboard', description: 'Die Zahlen der Übersicht, je nach Rolle eine der Varianten (kind)' });
 
 // The schema and the shared type describe the same answer.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

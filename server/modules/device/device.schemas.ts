@@ -41,12 +41,17 @@ export const activationBody = z
       .optional()
       .describe('Die Lizenz von einem anderen Gerät auf dieses übertragen (höchstens 3-mal in 30 Tagen)'),
   })
-  .meta({ examples: [{ force: false }] });
+  .meta({
+    id: 'DeviceActivationRequest',
+    description: 'Lizenz an dieses Gerät binden, auf Wunsch von einem anderen übertragen',
+    example: { force: false },
+  });
 
 export const activationResult = z
   .object({
     machineId: machineIdSchema,
-    boundAt: z.string().describe('Zeitpunkt der Bindung an dieses Gerät (ISO 8601)'),
+    // device.service.ts sends toISOString().
+    boundAt: z.iso.datetime().describe('Zeitpunkt der Bindung an dieses Gerät (ISO 8601)'),
     forced: z.boolean().describe('Diese Aktivierung hat ein anderes Gerät abgelöst'),
     forcedRebindsLeft: z
       .number()
@@ -54,15 +59,16 @@ export const activationResult = z
       .describe('Erzwungene Übertragungen, die im laufenden Zeitfenster noch möglich sind'),
   })
   .meta({
-    examples: [
-      { machineId: EXAMPLE_MACHINE, boundAt: '2026-11-27T09:30:00.000Z', forced: false, forcedRebindsLeft: 3 },
-    ],
+    id: 'DeviceActivation',
+    description: 'Die Bindung der Lizenz an dieses Gerät',
+    example: { machineId: EXAMPLE_MACHINE, boundAt: '2026-11-27T09:30:00.000Z', forced: false, forcedRebindsLeft: 3 },
   });
 
 const packageSummary = z.object({
   id: z.uuid(),
-  startDate: z.string().describe('Erster Tag (JJJJ-MM-TT, Kalendertag in Deutschland)'),
-  endDate: z.string().describe('Letzter Tag (JJJJ-MM-TT), einschließlich'),
+  // device.statements.ts reads the date columns as ::text, YYYY-MM-DD.
+  startDate: z.iso.date().describe('Erster Tag (JJJJ-MM-TT, Kalendertag in Deutschland)'),
+  endDate: z.iso.date().describe('Letzter Tag (JJJJ-MM-TT), einschließlich'),
   remainingAmount: z.number().int(),
   suspended: z.boolean(),
 });
@@ -75,22 +81,22 @@ export const licenseValidation = z
     packages: z.array(packageSummary).describe('Laufende und künftige Pakete in Verbrauchsreihenfolge'),
   })
   .meta({
-    examples: [
-      {
-        state: 'VALID',
-        remainingAmount: 95,
-        postpaidAllowed: false,
-        packages: [
-          {
-            id: EXAMPLE_PACKAGE,
-            startDate: '2026-11-01',
-            endDate: '2027-10-31',
-            remainingAmount: 95,
-            suspended: false,
-          },
-        ],
-      },
-    ],
+    id: 'DeviceLicenseValidation',
+    description: 'Zustand der Lizenz für das Gerät: gültig oder gesperrt, verbleibende Vorgänge, Pakete',
+    example: {
+      state: 'VALID',
+      remainingAmount: 95,
+      postpaidAllowed: false,
+      packages: [
+        {
+          id: EXAMPLE_PACKAGE,
+          startDate: '2026-11-01',
+          endDate: '2027-10-31',
+          remainingAmount: 95,
+          suspended: false,
+        },
+      ],
+    },
   });
 
 export const identificationBody = z
@@ -99,7 +105,11 @@ export const identificationBody = z
       .uuid()
       .describe('Vom Gerät je Vorgang erzeugte UUID; eine Wiederholung mit derselben UUID verbraucht nichts erneut'),
   })
-  .meta({ examples: [{ idempotencyKey: '3d5f7a9b-1c2e-4f60-8a1b-2c3d4e5f6a7b' }] });
+  .meta({
+    id: 'IdentificationProcessRequest',
+    description: 'Einen Identifizierungsvorgang verbuchen, mit dem Idempotenzschlüssel des Geräts',
+    example: { idempotencyKey: '3d5f7a9b-1c2e-4f60-8a1b-2c3d4e5f6a7b' },
+  });
 
 export const identificationResult = z
   .object({
@@ -108,7 +118,11 @@ export const identificationResult = z
     postpaid: z.boolean(),
     remainingAmount: z.number().int().describe('Verbleibende Vorgänge der Lizenz direkt nach diesem Vorgang'),
   })
-  .meta({ examples: [{ id: EXAMPLE_PROCESS, packageId: EXAMPLE_PACKAGE, postpaid: false, remainingAmount: 94 }] });
+  .meta({
+    id: 'IdentificationProcess',
+    description: 'Der verbuchte Identifizierungsvorgang: Paket oder Nachberechnung, Restmenge',
+    example: { id: EXAMPLE_PROCESS, packageId: EXAMPLE_PACKAGE, postpaid: false, remainingAmount: 94 },
+  });
 
 export const processParams = z.object({
   id: z.uuid({ error: 'Ungültige Vorgangs-ID.' }).describe('Die id aus POST /api/device/identification-process'),
@@ -120,18 +134,19 @@ export const cancelResult = z
     status: z.literal('Cancelled'),
     packageId: z.uuid().nullable(),
     postpaid: z.boolean(),
-    cancelledAt: z.string().describe('Zeitpunkt der (ersten) Stornierung (ISO 8601)'),
+    // device.service.ts sends toISOString().
+    cancelledAt: z.iso.datetime().describe('Zeitpunkt der (ersten) Stornierung (ISO 8601)'),
   })
   .meta({
-    examples: [
-      {
-        id: EXAMPLE_PROCESS,
-        status: 'Cancelled',
-        packageId: EXAMPLE_PACKAGE,
-        postpaid: false,
-        cancelledAt: '2026-11-27T09:41:00.000Z',
-      },
-    ],
+    id: 'CancelledIdentificationProcess',
+    description: 'Der stornierte Identifizierungsvorgang und wann er storniert wurde',
+    example: {
+      id: EXAMPLE_PROCESS,
+      status: 'Cancelled',
+      packageId: EXAMPLE_PACKAGE,
+      postpaid: false,
+      cancelledAt: '2026-11-27T09:41:00.000Z',
+    },
   });
 
 /** An error body with an example of the device API's own refusals. */

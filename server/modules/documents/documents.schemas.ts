@@ -5,7 +5,9 @@ import { uuidParam } from '../../lib/ids';
 
 export const documentParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidDocumentId) });
 
-export const uploadedDocumentSchema = z.object({ id: z.uuid() });
+export const uploadedDocumentSchema = z
+  .object({ id: z.uuid() })
+  .meta({ id: 'UploadedDocument', description: 'Hochgeladenes Dokument: seine Id für den Antrag' });
 
 /** Documents the upload's one header; the body is the file's raw bytes. */
 export const uploadHeaders = z.looseObject({

@@ -5,7 +5,9 @@ import { ruledTextField } from '../../lib/field-schema';
 import { linkIdParam, uuidParam } from '../../lib/ids';
 
 /** PUT …/email: the new address only, checked by the profile form's rule and lower-cased. */
-export const emailChangeBody = z.strictObject({ email: ruledTextField(EMAIL_RULES, { lowerCase: true }) });
+export const emailChangeBody = z
+  .strictObject({ email: ruledTextField(EMAIL_RULES, { lowerCase: true }) })
+  .meta({ id: 'EmailChange', description: 'Neue E-Mail-Adresse, an die der Bestätigungslink geht' });
 
 export const userEmailParams = z.strictObject({
   companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId),
@@ -18,6 +20,14 @@ export const confirmParams = z.strictObject({ id: linkIdParam() });
 export const confirmQuery = z.strictObject({ token: z.string().max(100).default('') });
 
 /** The answer to a request: where the link went and until when it works. */
-export const emailChangeRequested = z.object({ email: z.string(), validUntil: z.string() });
+export const emailChangeRequested = z
+  // email-change.service.ts sends toISOString().
+  .object({ email: z.string(), validUntil: z.iso.datetime() })
+  .meta({
+    id: 'EmailChangeRequested',
+    description: 'Bestätigungslink verschickt: an welche Adresse und wie lange er gilt',
+  });
 /** The answer to a confirmation: the new login name. */
-export const emailChanged = z.object({ email: z.string() });
+export const emailChanged = z
+  .object({ email: z.string() })
+  .meta({ id: 'EmailChanged', description: 'Bestätigte Änderung: die neue Anmeldeadresse' });

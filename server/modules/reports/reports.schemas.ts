@@ -12,9 +12,10 @@ const ref = z.object({ id: z.uuid(), name: z.string() }).nullable();
 export const reportSchema = z
   .object({
     id: z.uuid(),
-    lastModified: z.string(),
-    startDate: z.string(),
-    endDate: z.string(),
+    // reports.repository.ts: toISOString() of updated_at; date columns in Drizzle's string mode.
+    lastModified: z.iso.datetime(),
+    startDate: z.iso.date(),
+    endDate: z.iso.date(),
     postPaidOnly: z.boolean(),
     company: ref,
     systemIntegrator: ref,
@@ -22,6 +23,8 @@ export const reportSchema = z
     state: z.enum(REPORT_STATES),
   })
   .meta({
+    id: 'IdentificationReport',
+    description: 'Vorgangsauswertung eines Zeitraums: Zustand und Filter',
     example: {
       id: '7d0f3c52-4a5e-4b8e-9a43-2f0a1c9d5e11',
       lastModified: '2026-03-02T09:15:41.512Z',
@@ -35,10 +38,16 @@ export const reportSchema = z
     },
   }) satisfies z.ZodType<IdentificationReport>;
 
-export const reportPage = pagedResultSchema(reportSchema);
+export const reportPage = pagedResultSchema(reportSchema).meta({
+  id: 'IdentificationReportPage',
+  description: 'Eine Seite der Vorgangsauswertungen',
+});
 export const reportListQuery = pagingQuerySchema(REPORT_SORT_FIELDS);
 export const reportParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidReportId) });
-export const reportRequestBody = reportRequestSchema;
+export const reportRequestBody = reportRequestSchema.meta({
+  id: 'IdentificationReportRequest',
+  description: 'Vorgangsauswertung anfordern: Zeitraum und Filter',
+});
 
 /** The ZIP's bytes (OpenAPI 3.0's binary string); the bytes bypass the serializer. */
 export const reportFileResponse = {

@@ -1,38 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  OWN_EID_REVIEW_STATES,
-  ownEidReviewReason,
-  ownEidReviewState,
-  type OwnEidReviewState,
-} from '../../../src/domain/eidReview';
-import { ROLES, USER_STATUSES, isCompanyRole } from '../../../src/domain/roles';
+import type { z } from 'zod';
+import { ownEidReviewReason, ownEidReviewState, type OwnEidReviewState } from '../../../src/domain/eidReview';
+import { isCompanyRole } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { eidReviewRepository } from '../eid-reviews/eid-reviews.repository';
 import { unauthorized } from '../../errors';
 import { errorResponses } from '../../lib/responses';
 import { userOf } from '../../plugins/auth';
-
-export const selfSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  salutation: z.string().nullable(),
-  email: z.string(),
-  birthDate: z.string().nullable(),
-  role: z.enum(ROLES),
-  status: z.enum(USER_STATUSES),
-  associatedEntity: z.object({ id: z.uuid() }).nullable(),
-  /** Whether an authenticator app is set up as the second login factor (the profile shows it). */
-  secondFactor: z.boolean(),
-  /** A company user's latest eID review: open, rejected (may try again), or null (none or confirmed). */
-  eidReview: z.enum(OWN_EID_REVIEW_STATES).nullable(),
-  /** The reviewer's reason while eidReview is 'rejected'; only the person themself reads it here. */
-  eidReviewReason: z.string().nullable(),
-});
+import { selfSchema } from './self.schemas';
 
 /** What the self answer reads beyond the user row. */
 export interface SelfExtras {

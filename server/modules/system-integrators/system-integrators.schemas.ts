@@ -4,9 +4,20 @@ import { systemIntegratorCreateSchema, systemIntegratorUpdateSchema } from '../.
 import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 
-export const systemIntegratorSchema = z.object({ id: z.uuid(), name: z.string(), code: z.string() });
+export const systemIntegratorSchema = z
+  .object({ id: z.uuid(), name: z.string(), code: z.string() })
+  .meta({ id: 'SystemIntegrator', description: 'Hersteller der Studio-Software mit Name und Kürzel' });
 export const systemIntegratorListQuery = pagingQuerySchema(['name', 'code']);
-export const systemIntegratorPage = pagedResultSchema(systemIntegratorSchema);
+export const systemIntegratorPage = pagedResultSchema(systemIntegratorSchema).meta({
+  id: 'SystemIntegratorPage',
+  description: 'Eine Seite der System-Integratoren',
+});
 export const systemIntegratorParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId) });
-export const createSystemIntegratorBody = systemIntegratorCreateSchema;
-export const updateSystemIntegratorBody = systemIntegratorUpdateSchema;
+export const createSystemIntegratorBody = systemIntegratorCreateSchema.meta({
+  id: 'SystemIntegratorCreate',
+  description: 'System-Integrator anlegen: Name und Kürzel',
+});
+export const updateSystemIntegratorBody = systemIntegratorUpdateSchema.meta({
+  id: 'SystemIntegratorUpdate',
+  description: 'System-Integrator umbenennen: der neue Name',
+});

@@ -29,19 +29,21 @@ const counts = {
 };
 const namedRef = z.object({ id: z.uuid(), name: z.string() });
 
-export const companyUsageSchema = z.object({
-  companyId: z.uuid(),
-  from: z.string(),
-  to: z.string(),
-  storeId: z.uuid().nullable(),
-  licenseId: z.uuid().nullable(),
-  stores: z.array(namedRef),
-  months: z.array(z.object({ month: z.string(), ...counts })),
-  rows: z.array(
-    z.object({ month: z.string(), storeId: z.uuid(), storeName: z.string(), machineId: z.string(), ...counts }),
-  ),
-  totals: z.object(counts),
-});
+export const companyUsageSchema = z
+  .object({
+    companyId: z.uuid(),
+    from: z.string(),
+    to: z.string(),
+    storeId: z.uuid().nullable(),
+    licenseId: z.uuid().nullable(),
+    stores: z.array(namedRef),
+    months: z.array(z.object({ month: z.string(), ...counts })),
+    rows: z.array(
+      z.object({ month: z.string(), storeId: z.uuid(), storeName: z.string(), machineId: z.string(), ...counts }),
+    ),
+    totals: z.object(counts),
+  })
+  .meta({ id: 'CompanyUsage', description: 'Vorgänge einer Firma je Monat, Studio und Gerät in einem Zeitraum' });
 
 const PACKAGE_STATES = ['suspended', 'future', 'expired', 'usedUp', 'valid'] as const satisfies readonly PackageState[];
 
@@ -49,18 +51,29 @@ const PACKAGE_STATES = ['suspended', 'future', 'expired', 'usedUp', 'valid'] as 
 export const packageConsumptionParams = packageParams;
 export const packageConsumptionQuery = z.strictObject({ granularity: z.enum(['day', 'week']).optional() });
 
-export const packageConsumptionSchema = z.object({
-  packageId: z.uuid(),
-  licenseId: z.uuid(),
-  startDate: z.string(),
-  endDate: z.string(),
-  amount: z.number().int(),
-  usedAmount: z.number().int(),
-  remainingAmount: z.number().int(),
-  suspended: z.boolean(),
-  state: z.enum(PACKAGE_STATES),
-  granularity: z.enum(['day', 'week']),
-  points: z.array(
-    z.object({ date: z.string(), used: z.number().int(), cancelled: z.number().int(), remaining: z.number().int() }),
-  ),
-});
+export const packageConsumptionSchema = z
+  .object({
+    packageId: z.uuid(),
+    licenseId: z.uuid(),
+    // Date columns in Drizzle's string mode, and consumption.ts's toIsoDate for the points.
+    startDate: z.iso.date(),
+    endDate: z.iso.date(),
+    amount: z.number().int(),
+    usedAmount: z.number().int(),
+    remainingAmount: z.number().int(),
+    suspended: z.boolean(),
+    state: z.enum(PACKAGE_STATES),
+    granularity: z.enum(['day', 'week']),
+    points: z.array(
+      z.object({
+        date: z.iso.date(),
+        used: z.number().int(),
+        cancelled: z.number().int(),
+        remaining: z.number().int(),
+      }),
+    ),
+  })
+  .meta({
+    id: 'PrepaidPackageConsumption',
+    description: 'Verbrauch eines Prepaid-Pakets über seine Laufzeit, je Tag oder Woche',
+  });

@@ -3,17 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
-import { mayEditPersonalData, PERSONAL_DATA_RULES } from '../../../src/domain/profile';
+import { mayEditPersonalData } from '../../../src/domain/profile';
 import { users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { ruledFields } from '../../lib/field-schema';
 import { uuidParam } from '../../lib/ids';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
-import { hasSecondFactor, ownEidReview, selfAnswer, selfSchema } from '../self';
+import { hasSecondFactor, ownEidReview, selfAnswer } from '../self';
+import { selfSchema } from '../self/self.schemas';
+import { personalDataBody } from './own-profile.schemas';
 
-const personalDataBody = z.strictObject(ruledFields(PERSONAL_DATA_RULES));
 const userParams = z.strictObject({
   companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId),
   userId: uuidParam(SERVER_MESSAGES.invalidUserId),
