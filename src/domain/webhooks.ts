@@ -42,34 +42,36 @@ export const WEBHOOK_VALIDATION_TEXTS = {
 const texts = WEBHOOK_VALIDATION_TEXTS;
 
 /**
- * Where events go: an absolute https address without user info. Plain http only where the
- * portal itself runs without TLS (embedded mode, `allowHttp`), so that `npm start`'s receiver
- * under /dev/webhooks works; private and loopback targets are the server's check (SSRF).
+ * Where events go: an absolute http(s) address without user info. Production takes https only
+ * (`requiresHttps`, checked by the server, which knows whether it runs with TLS: embedded mode
+ * allows http, so that `npm start`'s receiver under /dev/webhooks works); private and loopback
+ * targets are the server's check too (SSRF).
  */
-export function webhookUrlSchema({ allowHttp }: { allowHttp: boolean }) {
-  return z
-    .string({ error: texts.urlRequired })
-    .trim()
-    .min(1, texts.urlRequired)
-    .max(WEBHOOK_URL_MAX_LENGTH, texts.urlTooLong)
-    .refine((value) => !hasControlCharacters(value), { message: texts.urlInvalid, abort: true })
-    .refine((value) => parsedUrl(value, allowHttp) !== undefined, { message: texts.urlInvalid, abort: true })
-    .refine((value) => {
-      const url = parsedUrl(value, allowHttp);
-      return !url?.username && !url?.password;
-    }, texts.urlWithCredentials);
-}
+export const webhookUrlSchema = z
+  .string({ error: texts.urlRequired })
+  .trim()
+  .min(1, texts.urlRequired)
+  .max(WEBHOOK_URL_MAX_LENGTH, texts.urlTooLong)
+  .refine((value) => !hasControlCharacters(value), { message: texts.urlInvalid, abort: true })
+  .refine((value) => parsedUrl(value) !== undefined, { message: texts.urlInvalid, abort: true })
+  .refine((value) => {
+    const url = parsedUrl(value);
+    return !url?.username && !url?.password;
+  }, texts.urlWithCredentials);
 
-function parsedUrl(value: string, allowHttp: boolean): URL | undefined {
+function parsedUrl(value: string): URL | undefined {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return undefined;
   }
-  const schemes = allowHttp ? ['https:', 'http:'] : ['https:'];
-  return schemes.includes(url.protocol) && url.hostname !== '' ? url : undefined;
+  return ['https:', 'http:'].includes(url.protocol) && url.hostname !== '' ? url : undefined;
 }
+
+/** Production sends events over TLS only: a plain http address is refused there. */
+export const requiresHttps = (url: string, { allowHttp }: { allowHttp: boolean }) =>
+  !allowHttp && new URL(url).protocol !== 'https:';
 
 export const webhookEventsSchema = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: texts.eventUnknown }), { error: texts.eventsRequired })
@@ -77,11 +79,14 @@ export const webhookEventsSchema = z
   .refine((events) => new Set(events).size === events.length, texts.eventsTwice);
 
 /** POST …/webhook-endpoint {url, events} and PUT …/{endpointId} {url, events, active}. */
-export function webhookEndpointPayloadSchema(options: { allowHttp: boolean }) {
-  return z.strictObject({
-    url: webhookUrlSchema(options),
+export const webhookEndpointPayloadSchema = z
+  .strictObject({
+    url: webhookUrlSchema,
     events: webhookEventsSchema,
     active: z.boolean().optional(),
+  })
+  .meta({
+    id: 'WebhookEndpointPayload',
+    description: 'Adresse, Ereignisse und (beim Ändern) ob der Empfänger aktiv ist',
   });
-}
-export type WebhookEndpointPayload = z.infer<ReturnType<typeof webhookEndpointPayloadSchema>>;
+export type WebhookEndpointPayload = z.infer<typeof webhookEndpointPayloadSchema>;

@@ -5,7 +5,11 @@
 // first answer that differs from what the document and docs/device-api.md promise.
 import { randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
-import type { paths } from './generated/lumio-api';
+import type { components, paths } from './generated/lumio-api';
+
+// The document's named models, as an integrator's code names them.
+type IdentificationProcess = components['schemas']['IdentificationProcess'];
+type ErrorBody = components['schemas']['ErrorBody'];
 
 const baseUrl = process.env.LUMIO_URL ?? 'http://localhost:8080';
 const licenseKey = process.env.LUMIO_LICENSE_KEY ?? 'SNNSC-HN01K-PC01B-FTSFT-DEM01';
@@ -33,7 +37,8 @@ const before = license.data?.remainingAmount ?? 0;
 const idempotencyKey = randomUUID();
 const recorded = await client.POST('/api/device/identification-process', { params: device, body: { idempotencyKey } });
 check(recorded.response.status === 201 && recorded.data !== undefined, 'record: 201 mit dem Vorgang');
-const processId = recorded.data?.id ?? '';
+const recordedProcess: IdentificationProcess | undefined = recorded.data;
+const processId = recordedProcess?.id ?? '';
 check(recorded.data?.remainingAmount === before - 1, `record: ein Vorgang weniger (${before} → ${before - 1})`);
 
 const replayed = await client.POST('/api/device/identification-process', { params: device, body: { idempotencyKey } });
@@ -56,7 +61,8 @@ const unknown = await client.GET('/api/device/license', {
   params: device,
   headers: { Authorization: 'License AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' },
 });
+const refusal: ErrorBody | undefined = unknown.error;
 check(
-  unknown.response.status === 404 && unknown.error?.errorCode === 'LICENSE_KEY_UNKNOWN',
+  unknown.response.status === 404 && refusal?.errorCode === 'LICENSE_KEY_UNKNOWN',
   'unbekannter Schlüssel: 404 ErrorBody',
 );

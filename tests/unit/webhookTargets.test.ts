@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_VALIDATION_TEXTS, webhookUrlSchema } from '../../src/domain/webhooks';
+import { requiresHttps, WEBHOOK_VALIDATION_TEXTS, webhookUrlSchema } from '../../src/domain/webhooks';
 import { isPublicAddress, isPublicTarget, targetCheckFor } from '../../server/modules/webhooks/target-guard';
 
 /** Issue 26, part 4: where a webhook may go (server-side request forgery). */
@@ -40,9 +40,12 @@ describe('webhook targets', () => {
 
   it('takes plain http only where the portal runs without TLS (embedded mode)', () => {
     const url = 'http://erp.example.de/lumio';
-    expect(webhookUrlSchema({ allowHttp: true }).safeParse(url).success).toBe(true);
-    const production = webhookUrlSchema({ allowHttp: false }).safeParse(url);
-    expect(production.error?.issues.map((issue) => issue.message)).toEqual([WEBHOOK_VALIDATION_TEXTS.urlInvalid]);
-    expect(webhookUrlSchema({ allowHttp: false }).safeParse('https://erp.example.de/lumio').success).toBe(true);
+    expect(webhookUrlSchema.safeParse(url).success).toBe(true);
+    expect(requiresHttps(url, { allowHttp: true })).toBe(false);
+    expect(requiresHttps(url, { allowHttp: false })).toBe(true);
+    expect(requiresHttps('https://erp.example.de/lumio', { allowHttp: false })).toBe(false);
+    expect(webhookUrlSchema.safeParse('ftp://erp.example.de').error?.issues.map((issue) => issue.message)).toEqual([
+      WEBHOOK_VALIDATION_TEXTS.urlInvalid,
+    ]);
   });
 });

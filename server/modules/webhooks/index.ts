@@ -4,8 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { Role } from '../../../src/domain/roles';
-import { WEBHOOK_SECRET_PREFIX, webhookEndpointPayloadSchema } from '../../../src/domain/webhooks';
-import { ApiError, forbidden, notFound } from '../../errors';
+import {
+  requiresHttps,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_VALIDATION_TEXTS,
+  webhookEndpointPayloadSchema,
+} from '../../../src/domain/webhooks';
+import { ApiError, forbidden, notFound, TRANSPORT_MESSAGES } from '../../errors';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
@@ -55,10 +60,15 @@ const audited = (endpoint: WebhookEndpoint, systemIntegratorId: string) => ({
  */
 export async function webhooksModule(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const payload = webhookEndpointPayloadSchema({ allowHttp: app.config.embedded });
+  const payload = webhookEndpointPayloadSchema;
   const isAllowedTarget = targetCheckFor(app.config);
 
   async function checkedInput(body: EndpointInput): Promise<EndpointInput> {
+    if (requiresHttps(body.url, { allowHttp: app.config.embedded })) {
+      throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [
+        `url: ${WEBHOOK_VALIDATION_TEXTS.urlInvalid}`,
+      ]);
+    }
     if (!(await isAllowedTarget(new URL(body.url)))) throw new ApiError(400, SERVER_MESSAGES.webhookTargetRefused);
     return body;
   }
