@@ -64,7 +64,9 @@ export const docsPlugin = fp(
       // components, referenced with $ref, so generated clients get models.
       transform: (route) => {
         const transformed = zodTransform(route);
-        const schema = transformed.schema as { security?: unknown; body?: unknown; consumes?: string[] };
+        // A route without a schema (none of the API's; a test's own helper route) is left as it is.
+        const schema = transformed.schema as { security?: unknown; body?: unknown; consumes?: string[] } | undefined;
+        if (!schema) return transformed;
         if (!('security' in schema) && route.route) schema.security = securityOf(route.route);
         // A route that takes raw bytes (POST /api/document) has no body schema to validate with;
         // the document still names the body, so that generated clients can send one.
