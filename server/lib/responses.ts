@@ -6,11 +6,9 @@ export const errorBodySchema = z
     errorCode: z
       .string()
       .meta({ description: 'Maschinenlesbarer Fehlercode, z. B. VALIDATION_FAILED, CSRF_TOKEN_INVALID' }),
-    messages: z
-      .array(z.string())
-      .meta({
-        description: 'Meldungen des Servers (englisch, Spezifikation Abschnitt 8); bei VALIDATION_FAILED eine je Feld',
-      }),
+    messages: z.array(z.string()).meta({
+      description: 'Meldungen des Servers (englisch, Spezifikation Abschnitt 8); bei VALIDATION_FAILED eine je Feld',
+    }),
     traceId: z.string().meta({ description: 'Verbindet die Antwort mit der Zeile im Protokoll des Servers' }),
     status: z.number().int().meta({ description: 'Der HTTP-Status der Antwort' }),
   })
