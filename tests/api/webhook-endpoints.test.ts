@@ -110,6 +110,15 @@ describe('webhook endpoints API', () => {
     });
   });
 
+  it('keeps a paused endpoint paused when a change does not name `active`', async () => {
+    const created = await create();
+    const url = `${base(fotosoft)}/${created.id}`;
+    expect((await fotosoftAdmin.put(url, { ...valid, active: false })).json()).toMatchObject({ active: false });
+    const res = await fotosoftAdmin.put(url, { ...valid, events: ['package.expired'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ active: false, events: ['package.expired'] });
+  });
+
   it('deletes an endpoint (204) and audits it; a second delete is 404', async () => {
     const created = await create();
     const res = await fotosoftAdmin.delete(`${base(fotosoft)}/${created.id}`);

@@ -89,7 +89,13 @@ export function webhookEndpointRepository(db: DbOrTx) {
     async update(systemIntegratorId: string, id: string, input: EndpointInput): Promise<WebhookEndpoint | undefined> {
       const [row] = await db
         .update(webhookEndpoints)
-        .set({ url: input.url, events: input.events, active: input.active ?? true, updatedAt: new Date() })
+        // Without `active` the endpoint stays as active or paused as it was.
+        .set({
+          url: input.url,
+          events: input.events,
+          ...(input.active === undefined ? {} : { active: input.active }),
+          updatedAt: new Date(),
+        })
         .where(ofIntegrator(systemIntegratorId, id))
         .returning(selection);
       return row && shown(row);
