@@ -9,6 +9,7 @@ import {
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_VALIDATION_TEXTS,
   webhookEndpointPayloadSchema,
+  type WebhookEndpointPayload,
 } from '../../../src/domain/webhooks';
 import { ApiError, forbidden, notFound, TRANSPORT_MESSAGES } from '../../errors';
 import { pagedResult } from '../../lib/paging';
@@ -17,7 +18,7 @@ import { errorResponses } from '../../lib/responses';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { systemIntegratorRepository } from '../system-integrators/system-integrators.repository';
-import { webhookEndpointRepository, type EndpointInput, type WebhookEndpoint } from './webhooks.repository';
+import { webhookEndpointRepository, type WebhookEndpoint } from './webhooks.repository';
 import {
   createdWebhookEndpointSchema,
   endpointParams,
@@ -60,17 +61,16 @@ const audited = (endpoint: WebhookEndpoint, systemIntegratorId: string) => ({
  */
 export async function webhooksModule(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const payload = webhookEndpointPayloadSchema;
   const isAllowedTarget = targetCheckFor(app.config);
 
-  async function checkedInput(body: EndpointInput): Promise<EndpointInput> {
+  /** Refuses (400) an address this installation sends no events to: http in production, a non-public target. */
+  async function checkTarget(body: WebhookEndpointPayload): Promise<void> {
     if (requiresHttps(body.url, { allowHttp: app.config.embedded })) {
       throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [
         `url: ${WEBHOOK_VALIDATION_TEXTS.urlInvalid}`,
       ]);
     }
     if (!(await isAllowedTarget(new URL(body.url)))) throw new ApiError(400, SERVER_MESSAGES.webhookTargetRefused);
-    return body;
   }
 
   api.get(
@@ -101,14 +101,15 @@ export async function webhooksModule(app: FastifyInstance) {
         summary:
           'Webhook-Empfänger anlegen (SystemIntegratorAdmin des System-Integrators); die Antwort enthält das Geheimnis zum einzigen Mal',
         params: integratorParams,
-        body: payload,
+        body: webhookEndpointPayloadSchema,
         response: { 201: createdWebhookEndpointSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const user = requireOwnIntegrator(request, request.params.id);
       const systemIntegratorId = request.params.id;
-      const input = await checkedInput(request.body);
+      const input = request.body;
+      await checkTarget(input);
       if (!(await systemIntegratorRepository(app.db).find(systemIntegratorId))) throw notFound();
       const secret = newSecret();
       const endpoint = await app.db.transaction(async (tx) => {
@@ -134,14 +135,15 @@ export async function webhooksModule(app: FastifyInstance) {
         summary:
           'Webhook-Empfänger ändern: Adresse, Ereignisse, aktiv (SystemIntegratorAdmin des System-Integrators); das Geheimnis bleibt',
         params: endpointParams,
-        body: payload,
+        body: webhookEndpointPayloadSchema,
         response: { 200: webhookEndpointSchema, ...errorResponses },
       },
     },
     async (request) => {
       const user = requireOwnIntegrator(request, request.params.id);
       const { id: systemIntegratorId, endpointId } = request.params;
-      const input = await checkedInput(request.body);
+      const input = request.body;
+      await checkTarget(input);
       return app.db.transaction(async (tx) => {
         const repo = webhookEndpointRepository(tx);
         const before = await repo.lock(systemIntegratorId, endpointId);

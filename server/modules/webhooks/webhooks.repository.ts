@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { WebhookEventType } from '../../../src/domain/webhooks';
+import type { WebhookEndpointPayload, WebhookEventType } from '../../../src/domain/webhooks';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
 import { webhookEndpoints, type WebhookEndpointRow } from './webhooks.table';
@@ -30,12 +30,6 @@ const shown = (row: Selected): WebhookEndpoint => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-export interface EndpointInput {
-  url: string;
-  events: WebhookEventType[];
-  active?: boolean;
-}
 
 /**
  * A system integrator's webhook endpoints. Every read and write names the integrator: another
@@ -78,7 +72,7 @@ export function webhookEndpointRepository(db: DbOrTx) {
       return row && shown(row);
     },
 
-    async create(systemIntegratorId: string, input: EndpointInput, secret: string): Promise<WebhookEndpoint> {
+    async create(systemIntegratorId: string, input: WebhookEndpointPayload, secret: string): Promise<WebhookEndpoint> {
       const [row] = await db
         .insert(webhookEndpoints)
         .values({ systemIntegratorId, url: input.url, events: input.events, active: input.active ?? true, secret })
@@ -86,7 +80,11 @@ export function webhookEndpointRepository(db: DbOrTx) {
       return shown(row!);
     },
 
-    async update(systemIntegratorId: string, id: string, input: EndpointInput): Promise<WebhookEndpoint | undefined> {
+    async update(
+      systemIntegratorId: string,
+      id: string,
+      input: WebhookEndpointPayload,
+    ): Promise<WebhookEndpoint | undefined> {
       const [row] = await db
         .update(webhookEndpoints)
         // Without `active` the endpoint stays as active or paused as it was.

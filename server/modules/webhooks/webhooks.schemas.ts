@@ -3,6 +3,7 @@ import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks';
 import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
+import { systemIntegratorParams } from '../system-integrators/system-integrators.schemas';
 
 /** An endpoint as the API shows it: never its secret. */
 export const webhookEndpointSchema = z
@@ -34,8 +35,8 @@ export const webhookEndpointPage = pagedResultSchema(webhookEndpointSchema).meta
 
 export const webhookEndpointListQuery = pagingQuerySchema(['createdAt']);
 
-export const integratorParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId) });
-export const endpointParams = z.strictObject({
-  id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId),
+/** The system integrator's id, as its own routes check it. */
+export const integratorParams = systemIntegratorParams;
+export const endpointParams = systemIntegratorParams.extend({
   endpointId: uuidParam(SERVER_MESSAGES.invalidWebhookEndpointId),
 });
