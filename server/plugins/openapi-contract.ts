@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { XSRF_COOKIE } from './csrf';
+import { SAFE_METHODS, XSRF_COOKIE } from './csrf';
 
 /**
  * What the OpenAPI document states about authentication and answers, taken from how the server
@@ -44,7 +44,6 @@ export const SECURITY_SCHEMES = {
 type SchemeName = keyof typeof SECURITY_SCHEMES;
 type Requirement = Partial<Record<SchemeName, string[]>>;
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ANTI_FORGERY: Requirement = { xsrfCookie: [], xsrfHeader: [] };
 
 const isSafe = (method: RouteOptions['method']) =>
