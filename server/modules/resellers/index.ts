@@ -20,8 +20,9 @@ import {
   resellerParams,
   resellerSchema,
 } from './resellers.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Reseller'];
+const tags = [API_TAG.resellers];
 
 /** LumioAdmin reads every integrator's resellers (report filters); a SystemIntegratorAdmin its own. */
 const READERS: readonly Role[] = ['LumioAdmin', 'SystemIntegratorAdmin'];

@@ -28,8 +28,9 @@ import {
   webhookEndpointSchema,
 } from './webhooks.schemas';
 import { targetCheckFor } from './target-guard';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Webhooks'];
+const tags = [API_TAG.webhooks];
 
 /** Only the integrator's own SystemIntegratorAdmin manages its endpoints (issue 26, part 4). */
 const MANAGERS: readonly Role[] = ['SystemIntegratorAdmin'];
