@@ -135,6 +135,16 @@ describe('permissions (docs/permissions.md)', () => {
           .values({ systemIntegratorId, ...webhookBody, secret: 'whsec_cmVjaHRlLXRlc3Q=' })
           .returning()
       )[0];
+    // API clients through the API, as their integrators' SystemIntegratorAdmins create them.
+    const bildwerkAdmin = apiClient(app, (await loginAs(app, DEMO.otherIntegrator)).accessToken);
+    const createdApiClient = async (admin: ReturnType<typeof apiClient>, systemIntegratorId: string, name: string) => {
+      const res = await admin.post(`/api/system-integrator/${systemIntegratorId}/api-client`, { name });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { clientId: string; clientSecret: string };
+    };
+    const integratorAdmin = apiClient(app, tokens.get(DEMO.integrator));
+    const ownApiClientToDelete = await createdApiClient(integratorAdmin, fotosoft.id, 'Rechte-Test zum Löschen');
+    const foreignApiClient = await createdApiClient(bildwerkAdmin, other.id, 'Rechte-Test Fremdzugang');
     const ownEndpoint = await webhookEndpoint(fotosoft.id);
     const ownEndpointToDelete = await webhookEndpoint(fotosoft.id);
     const foreignEndpoint = await webhookEndpoint(other.id);
@@ -393,6 +403,16 @@ describe('permissions (docs/permissions.md)', () => {
       'DELETE /api/system-integrator/{id}/webhook-endpoint/{endpointId}': {
         own: { id: fotosoft.id, endpointId: ownEndpointToDelete.id },
         foreign: { id: other.id, endpointId: foreignEndpoint.id },
+      },
+      'GET /api/system-integrator/{id}/api-client': { own: { id: fotosoft.id }, foreign: { id: other.id } },
+      'POST /api/system-integrator/{id}/api-client': {
+        own: { id: fotosoft.id },
+        foreign: { id: other.id },
+        body: { name: 'Rechte-Test ERP' },
+      },
+      'DELETE /api/system-integrator/{id}/api-client/{clientId}': {
+        own: { id: fotosoft.id, clientId: ownApiClientToDelete.clientId },
+        foreign: { id: other.id, clientId: foreignApiClient.clientId },
       },
       'GET /api/company-application': { own: {} },
       'POST /api/company-application': {
