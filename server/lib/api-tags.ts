@@ -17,6 +17,7 @@ export const API_TAG = {
   prepaidPackages: 'PrepaidPackages',
   device: 'Device',
   webhooks: 'Webhooks',
+  apiClients: 'ApiClients',
   administrators: 'Administrators',
   usage: 'Usage',
   dashboard: 'Dashboard',
@@ -71,6 +72,11 @@ const GERMAN: Record<TagKey, { displayName: string; description: string }> = {
   webhooks: {
     displayName: 'Webhooks',
     description: 'Empfänger der signierten Ereignisse eines System-Integrators (Standard Webhooks)',
+  },
+  apiClients: {
+    displayName: 'API-Zugänge',
+    description:
+      'Maschinenzugänge für das Backoffice eines System-Integrators (OAuth 2.0 Client Credentials, ohne Cookie und Anti-Forgery-Token)',
   },
   administrators: { displayName: 'Administratoren', description: 'Konten des Anbieters und der System-Integratoren' },
   usage: { displayName: 'Nutzung', description: 'Verbrauchte Vorgänge je Monat, Studio und Gerät' },

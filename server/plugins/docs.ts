@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { describeResponses, SECURITY_SCHEMES, securityOf, tidySchemas } from './openapi-contract';
+import { describeResponses, securitySchemes, securityOf, tidySchemas } from './openapi-contract';
 import { DOCS_CSP } from './security-headers';
 import { API_TAGS } from '../lib/api-tags';
 
@@ -35,7 +35,7 @@ export const docsPlugin = fp(
         // installation names that installation.
         servers: [{ url: publicUrl, description: 'Dieses Lumio-Portal' }],
         tags: API_TAGS,
-        components: { securitySchemes: SECURITY_SCHEMES },
+        components: { securitySchemes: securitySchemes(app.config.keycloak.issuer) },
         // Every operation states its own (securityOf); this is what an operation without one needs.
         security: [{ bearer: [] }],
       },

@@ -38,6 +38,8 @@ export async function companiesModule(app: FastifyInstance) {
   api.get(
     '/api/company',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'listCompanies',
@@ -56,6 +58,8 @@ export async function companiesModule(app: FastifyInstance) {
   api.get(
     '/api/company/:id',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'getCompany',
@@ -76,6 +80,8 @@ export async function companiesModule(app: FastifyInstance) {
   api.get(
     '/api/company/:id/store',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'listStores',

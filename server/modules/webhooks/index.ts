@@ -15,7 +15,7 @@ import { ApiError, forbidden, notFound, TRANSPORT_MESSAGES } from '../../errors'
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
-import type { CurrentUser } from '../../plugins/auth';
+import { openToApiClients, type CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { systemIntegratorRepository } from '../system-integrators/system-integrators.repository';
 import { webhookEndpointRepository, type WebhookEndpoint } from './webhooks.repository';
@@ -61,6 +61,8 @@ const audited = (endpoint: WebhookEndpoint, systemIntegratorId: string) => ({
  * forgery; target-guard.ts). Every change writes an audit row in its transaction.
  */
 export async function webhooksModule(app: FastifyInstance) {
+  // The integrator's back office manages its endpoints too (issue 26, part 3), every route here.
+  openToApiClients(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const isAllowedTarget = targetCheckFor(app.config);
 
