@@ -254,7 +254,7 @@ describe('webhook delivery', () => {
     // The delivery as if it had been created three days ago; its next attempt fails as well.
     await app.db
       .update(webhookDeliveries)
-      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3600_000 + 60_000) })
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) })
       .where(eq(webhookDeliveries.id, deliveryId));
     receiver.plan(503);
 
