@@ -43,7 +43,12 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: stri
       url: delivery.url,
       secret: delivery.secret,
       messageId: delivery.messageId,
-      body: JSON.stringify(delivery.payload),
+      // In the specification's order (jsonb keeps keys in its own order).
+      body: JSON.stringify({
+        type: delivery.payload.type,
+        timestamp: delivery.payload.timestamp,
+        data: delivery.payload.data,
+      }),
       at: now,
     },
     { publicOnly: deps.config.webhookPublicTargetsOnly },
