@@ -9,8 +9,9 @@ import { auditEvents, systemIntegrators, webhookDeliveries, webhookEndpoints } f
 import type { JobContext } from '../../server/jobs/job';
 import { WEBHOOK_ENDPOINT_DISABLED_SUBJECT } from '../../server/mail/templates/webhook-endpoint-disabled';
 import { deliverWebhook, type WebhookDeliveryDeps } from '../../server/modules/webhooks/delivery';
+import { registry } from '../../server/metrics/registry';
 import { emitWebhookEvent } from '../../server/modules/webhooks/emit';
-import { buildTestApp, DEMO, errorOf } from './helpers/app';
+import { buildTestApp, captureLog, DEMO, errorOf } from './helpers/app';
 import { demoClient, type Client } from './helpers/eid';
 
 const silentLog = {
@@ -170,6 +171,9 @@ describe('webhook delivery', () => {
       .where(and(eq(auditEvents.entityId, endpoint.id), eq(auditEvents.action, 'webhook-endpoint.test-sent')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(endpoint.secret);
+    expect(await registry.metrics()).toMatch(
+      /lumio_webhook_deliveries_total\{event="webhook.test",outcome="delivered"\} [1-9]/,
+    );
   });
 
   it('retries after a 500 of the receiver, after the first wait, and then delivers', async () => {
@@ -459,8 +463,10 @@ describe('/dev/webhooks, the embedded mode’s receiver', () => {
   let admin: Client;
   let fotosoft: string;
 
+  const log = captureLog();
+
   beforeAll(async () => {
-    app = await buildTestApp({ PUBLIC_URL: publicUrl });
+    app = await buildTestApp({ PUBLIC_URL: publicUrl }, { logStream: log.stream });
     await app.listen({ port: PORT, host: '127.0.0.1' });
     fotosoft = (await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'FOTOSOFT')))[0].id;
     admin = await demoClient(app, DEMO.integrator);
@@ -472,7 +478,7 @@ describe('/dev/webhooks, the embedded mode’s receiver', () => {
       url: `${publicUrl}/dev/webhooks/in`,
       events: ['package.low'],
     });
-    const endpointId = (created.json() as { id: string }).id;
+    const { id: endpointId, secret } = created.json() as { id: string; secret: string };
 
     const deliveryId = (
       (await admin.post(`/api/system-integrator/${fotosoft}/webhook-endpoint/${endpointId}/test`)).json() as {
@@ -494,6 +500,11 @@ describe('/dev/webhooks, the embedded mode’s receiver', () => {
     expect(page.body).toContain('webhook.test');
     expect(page.body).toContain('<td data-label="Signatur gültig">ja</td>');
     expect(page.body).toContain('Testereignis von Lumio');
+    // The attempt is logged in figures; neither the secret nor a signature reaches the log.
+    expect(log.text()).toContain('webhook delivery attempt');
+    expect(log.text()).not.toContain(secret);
+    expect(log.text()).not.toContain(secret.replace(/^whsec_/, ''));
+    expect(log.text()).not.toMatch(/v1,[A-Za-z0-9+/]{20,}/);
   });
 
   it('answers 401 to a delivery whose signature no endpoint of that address made, and lists it as not valid', async () => {
