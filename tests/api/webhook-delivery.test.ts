@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, systemIntegrators, webhookDeliveries, webhookEndpoints } from '../../server/db/schema';
@@ -186,6 +186,12 @@ describe('webhook delivery', () => {
     expect(failed).toMatchObject({ status: 'pending', httpStatus: 500 });
     expect(failed.nextAttemptAt!.getTime() - failed.lastAttemptAt!.getTime()).toBe(5_000);
     expect((await endpointRow(endpoint.id)).failingSince).not.toBeNull();
+    // The next attempt is a job of the queue that is not due before the wait is over.
+    const jobs = await app.db.execute<{ start_after: Date | string }>(
+      sql`select start_after from pgboss.job where name = 'webhook-delivery' and data->>'deliveryId' = ${deliveryId} order by created_on`,
+    );
+    expect(jobs.rows).toHaveLength(2);
+    expect(new Date(jobs.rows[1].start_after).getTime()).toBe(failed.nextAttemptAt!.getTime());
 
     // The job the first attempt queued, run now rather than after its five seconds.
     await deliverWebhook(deps, deliveryId);
