@@ -316,6 +316,24 @@ describe('webhook delivery', () => {
     expect(res.json()).toMatchObject({ active: true, disabledAt: null, failingSince: null });
   });
 
+  it('sends the test event to a paused endpoint once, and does not retry it there', async () => {
+    const endpoint = await createEndpoint();
+    await fotosoftAdmin.put(`${base(fotosoft)}/${endpoint.id}`, {
+      url: receiver.url,
+      events: ['license.suspended'],
+      active: false,
+    });
+    receiver.plan(500);
+
+    const deliveryId = await sendTestEvent(endpoint.id);
+    await attemptRecorded(deliveryId, 1);
+    // Its retry, run now: the endpoint is still paused.
+    await deliverWebhook(deps, deliveryId);
+
+    expect(receiver.received).toHaveLength(1);
+    expect(await deliveryRow(deliveryId)).toMatchObject({ status: 'failed', attempts: 1, httpStatus: 500 });
+  });
+
   it('redelivers a delivery as a new one with the same message id and body', async () => {
     const endpoint = await createEndpoint();
     const firstId = await sendTestEvent(endpoint.id);
