@@ -254,13 +254,21 @@ describe('API clients', () => {
         await office.delete(`${base(w.fotosoft.id)}/${client.clientId}`),
         await office.get('/api/self'),
         await office.get('/api/dashboard'),
-        await office.get(`/api/system-integrator/${w.fotosoft.id}/reseller`),
+        await office.get('/api/administrator'),
         await office.post('/api/user/eid/bind'),
       ]) {
         expect(res.statusCode, res.body).toBe(403);
         expect(errorOf(res).messages).toEqual(['Forbidden']);
       }
       expect(await snapshotTables(app)).toEqual(before);
+    });
+
+    it("reads its own integrator's resellers, which a licence names, and not another's", async () => {
+      const own = await office.get(`/api/system-integrator/${w.fotosoft.id}/reseller`);
+      expect(own.statusCode, own.body).toBe(200);
+      expect((own.json() as { totalItemCount: number }).totalItemCount).toBeGreaterThan(0);
+      const foreign = await office.get(`/api/system-integrator/${w.bildwerk.id}/reseller`);
+      expect(foreign.statusCode, foreign.body).toBe(403);
     });
 
     it("manages its own integrator's webhook endpoints, not another's", async () => {

@@ -102,9 +102,7 @@ describe('OpenAPI document', () => {
 
   it('asks the bearer token of every portal read, and the anti-forgery pair with it of every change', () => {
     expect(securityOf('GET /api/self')).toEqual([{ bearer: [] }]);
-    expect(securityOf('POST /api/system-integrator/{id}/reseller')).toEqual([
-      { bearer: [], xsrfCookie: [], xsrfHeader: [] },
-    ]);
+    expect(securityOf('POST /api/administrator')).toEqual([{ bearer: [], xsrfCookie: [], xsrfHeader: [] }]);
     expect(securityOf('DELETE /api/company/{id}')).toEqual([{ bearer: [], xsrfCookie: [], xsrfHeader: [] }]);
   });
 
