@@ -90,3 +90,78 @@ export const webhookEndpointPayloadSchema = z
     description: 'Adresse, Ereignisse und (beim Ändern) ob der Empfänger aktiv ist',
   });
 export type WebhookEndpointPayload = z.infer<typeof webhookEndpointPayloadSchema>;
+
+/** The event of 'Testereignis senden' (POST …/{endpointId}/test); no receiver subscribes to it. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/** The portal's German name of each event, and of the test event, in the order of WEBHOOK_EVENT_TYPES. */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE, string> = {
+  'license.activated': 'Lizenz aktiviert',
+  'license.rebound': 'Lizenz an anderes Gerät gebunden',
+  'license.suspended': 'Lizenz gesperrt',
+  'license.reinstated': 'Lizenz wieder freigegeben',
+  'package.created': 'Paket angelegt',
+  'package.increased': 'Paket aufgestockt',
+  'package.low': 'Paket unter der Hinweisschwelle',
+  'package.exhausted': 'Paket aufgebraucht',
+  'package.expiring': 'Paket läuft bald ab',
+  'package.expired': 'Paket abgelaufen',
+  'process.cancelled': 'Vorgang storniert',
+  'webhook.test': 'Testereignis',
+};
+
+/** An event type's German name; one the portal does not know yet (a newer server) shows as it is. */
+export const webhookEventLabel = (type: string): string =>
+  (WEBHOOK_EVENT_LABELS as Record<string, string>)[type] ?? type;
+
+/** Whether an endpoint receives events: 'active', paused by its integrator, or switched off after failing for 3 days. */
+export type WebhookEndpointState = 'active' | 'paused' | 'disabled';
+
+/**
+ * An endpoint the delivery disabled (`disabledAt`) counts as disabled whatever `active` says; the
+ * integrator switches it on again by saving it active.
+ */
+export function webhookEndpointState(endpoint: { active: boolean; disabledAt?: string | null }): WebhookEndpointState {
+  if (endpoint.disabledAt) return 'disabled';
+  return endpoint.active ? 'active' : 'paused';
+}
+
+/** An endpoint as GET …/webhook-endpoint lists it (never its secret). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Since when deliveries fail, while they do (delivery backend); absent from older servers. */
+  failingSince?: string | null;
+  /** When the delivery switched the endpoint off after 3 days of failures. */
+  disabledAt?: string | null;
+}
+
+/** POST …/webhook-endpoint's answer: the only time the secret is shown. */
+export interface CreatedWebhookEndpoint {
+  id: string;
+  secret: string;
+  endpoint: WebhookEndpoint;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One delivery of an event to an endpoint (GET …/{endpointId}/delivery). */
+export interface WebhookDelivery {
+  id: string;
+  messageId: string;
+  eventType: string;
+  createdAt: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  lastAttemptAt: string | null;
+  httpStatus: number | null;
+  durationMs: number | null;
+  nextAttemptAt: string | null;
+}
+
+/** The screen shows the last 100 deliveries of an endpoint: one page of the API's largest size. */
+export const WEBHOOK_DELIVERIES_SHOWN = 100;
