@@ -67,7 +67,9 @@ export function FormDialog<S extends z.ZodObject>({
 }: FormDialogProps<S>) {
   const translate = useTranslate();
   return (
-    <Form record={record as Partial<RaRecord>} mode="onChange">
+    // No 'Das Formular ist ungültig' dialog: save is disabled while the form is invalid, and a
+    // field the server refused shows its text at the field (onSave's setError).
+    <Form record={record as Partial<RaRecord>} mode="onChange" disableInvalidFormNotification>
       <LumioDialog
         open
         onClose={onClose}

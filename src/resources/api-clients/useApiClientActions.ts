@@ -36,9 +36,10 @@ export function useApiClientActions(systemIntegratorId: Identifier) {
     setError: UseFormSetError<Record<string, unknown>>,
   ): Promise<CreatedApiClient | null> {
     try {
-      const { data } = await create(API_CLIENTS_RESOURCE, { data: payload, meta }, { returnPromise: true });
+      // With returnPromise, the created record itself: here the client and its secret.
+      const created: unknown = await create(API_CLIENTS_RESOURCE, { data: payload, meta }, { returnPromise: true });
       void refresh();
-      return data as unknown as CreatedApiClient;
+      return created as CreatedApiClient;
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, ['name']);
       if (fieldErrors.name) setError('name', { type: 'server', message: fieldErrors.name }, { shouldFocus: true });

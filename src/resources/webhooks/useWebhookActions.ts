@@ -54,13 +54,14 @@ export function useWebhookActions(systemIntegratorId: Identifier) {
     setError: UseFormSetError<Record<string, unknown>>,
   ): Promise<CreatedWebhookEndpoint | null> {
     try {
-      const { data } = await create(
+      // With returnPromise, the created record itself: here the endpoint and its secret.
+      const created: unknown = await create(
         WEBHOOK_ENDPOINTS_RESOURCE,
         { data: { url: payload.url, events: payload.events }, meta },
         { returnPromise: true },
       );
       void refresh();
-      return data as unknown as CreatedWebhookEndpoint;
+      return created as CreatedWebhookEndpoint;
     } catch (error) {
       refused(error, setError);
       return null;
