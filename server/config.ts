@@ -198,6 +198,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   embedded: boolean;
+  /**
+   * Webhooks go to public https addresses only (no server-side request forgery): always without
+   * embedded services; embedded mode sends to any address, so that /dev/webhooks can be tried.
+   */
+  webhookPublicTargetsOnly: boolean;
   /** /dev pages (mail catcher, eID simulator): embedded mode outside production only. */
   devRoutes: boolean;
   keycloak: {
@@ -291,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     embedded,
+    webhookPublicTargetsOnly: !embedded,
     // Never in production, whatever EMBEDDED says: these pages show every mail, links included.
     devRoutes: embedded && !production,
     keycloak: {

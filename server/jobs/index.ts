@@ -6,6 +6,7 @@ import { mailDispatchJob } from './mail-dispatch.job';
 import { packageNoticesJob } from './package-notices.job';
 import { passwordResetMailJob } from './password-reset-mail.job';
 import { reportCleanupJob } from './report-cleanup.job';
+import { webhookDeliveryJob } from './webhook-delivery.job';
 
 /**
  * Every background job, in one visible list: the queue creates their queues and schedules. A
@@ -20,4 +21,5 @@ export const ALL_JOBS: readonly RegisteredJob[] = [
   identificationReportJob,
   reportCleanupJob,
   passwordResetMailJob,
+  webhookDeliveryJob,
 ];

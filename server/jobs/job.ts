@@ -5,6 +5,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { MailOutbox } from '../mail/outbox';
+import type { QueueWebhookDeliveries } from '../modules/webhooks/emit';
 
 /** What a job's handler may use; the API process and `npm run worker` build it alike. */
 export interface JobContext {
@@ -16,6 +17,8 @@ export interface JobContext {
   /** Key of the mail outbox's sealed messages (server/mail/outbox-crypto.ts). */
   outboxKey: Buffer;
   outbox: MailOutbox;
+  /** Queues webhook deliveries (events a job emits, and a delivery's next attempt). */
+  queueWebhookDeliveries: QueueWebhookDeliveries;
 }
 
 /** Which attempt of a job a handler is running: 0 first, then one more per retry. */

@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import type { QueueWebhookDeliveries } from '../modules/webhooks/emit';
 import type { JobQueue } from './queue';
 import { createJobRuntime } from './runtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
+    /** Queues webhook deliveries in a transaction (server/modules/webhooks/emit.ts). */
+    queueWebhookDeliveries: QueueWebhookDeliveries;
   }
 }
 
 /**
- * Decorates `app.jobs` (the queue) and `app.mailOutbox`. With JOB_WORKERS (the default, as under
+ * Decorates `app.jobs` (the queue), `app.mailOutbox` and `app.queueWebhookDeliveries`. With JOB_WORKERS (the default, as under
  * `npm start`) this process also runs the workers, started once every plugin is ready. Closing
  * the app stops them first and waits for running jobs, before the mail transport and the database
  * close (those are onClose hooks; preClose runs before any of them). A listening server has
@@ -38,6 +41,7 @@ export const jobsPlugin = fp(
     });
     app.decorate('jobs', runtime.queue);
     app.decorate('mailOutbox', runtime.outbox);
+    app.decorate('queueWebhookDeliveries', runtime.queueWebhookDeliveries);
     // Mails committed by a request are dispatched once its answer is out, not while it is awaited.
     app.addHook('onResponse', async () => runtime.outbox.flush());
     if (app.config.jobWorkers) {

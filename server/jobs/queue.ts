@@ -37,8 +37,8 @@ export interface JobQueue {
    * change that causes it commits (the mail outbox relies on this).
    */
   send<Payload>(job: Job<Payload>, payload: Payload, tx?: DbOrTx): Promise<void>;
-  /** Queues several jobs of one kind in one statement (in `tx`, when given). */
-  sendMany<Payload>(job: Job<Payload>, payloads: readonly Payload[], tx?: DbOrTx): Promise<void>;
+  /** Queues several jobs of one kind in one statement (in `tx`, when given; not due before `startAfter`). */
+  sendMany<Payload>(job: Job<Payload>, payloads: readonly Payload[], tx?: DbOrTx, startAfter?: Date): Promise<void>;
   /** Starts a worker for every job in this process. */
   startWorkers(ctx: JobContext): Promise<void>;
   /**
@@ -124,9 +124,12 @@ export async function startJobQueue(
       await boss.send(job.name, data, tx ? { db: fromDrizzle(tx, sql) } : {});
     },
 
-    async sendMany(job, payloads, tx) {
+    async sendMany(job, payloads, tx, startAfter) {
       if (payloads.length === 0) return;
-      const jobs = payloads.map((payload) => ({ data: job.payload.parse(payload) as object }));
+      const jobs = payloads.map((payload) => ({
+        data: job.payload.parse(payload) as object,
+        ...(startAfter ? { startAfter } : {}),
+      }));
       await boss.insert(job.name, jobs, tx ? { db: fromDrizzle(tx, sql) } : {});
     },
 

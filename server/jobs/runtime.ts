@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { QueueWebhookDeliveries } from '../modules/webhooks/emit';
 import { createMailOutbox, type MailOutbox } from '../mail/outbox';
 import { deriveOutboxKey } from '../mail/outbox-crypto';
 import { loadDocumentKey } from '../modules/documents/crypto';
@@ -9,10 +10,12 @@ import { ALL_JOBS } from './index';
 import type { JobContext } from './job';
 import { mailDeliveryJob } from './mail-delivery.job';
 import { startJobQueue, type JobQueue } from './queue';
+import { webhookDeliveryJob } from './webhook-delivery.job';
 
 export interface JobRuntime {
   queue: JobQueue;
   outbox: MailOutbox;
+  queueWebhookDeliveries: QueueWebhookDeliveries;
   /** What the workers' handlers get. */
   context: JobContext;
 }
@@ -39,5 +42,17 @@ export async function createJobRuntime(
       ),
     log,
   );
-  return { queue, outbox, context: { db: database.db, config, log, mailer, outboxKey, outbox } };
+  const queueWebhookDeliveries: QueueWebhookDeliveries = (deliveryIds, tx, startAfter) =>
+    queue.sendMany(
+      webhookDeliveryJob,
+      deliveryIds.map((deliveryId) => ({ deliveryId })),
+      tx,
+      startAfter,
+    );
+  return {
+    queue,
+    outbox,
+    queueWebhookDeliveries,
+    context: { db: database.db, config, log, mailer, outboxKey, outbox, queueWebhookDeliveries },
+  };
 }

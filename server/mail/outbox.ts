@@ -29,6 +29,7 @@ export const MAIL_KINDS = {
   registrationAttempt: 'registration-attempt',
   secondFactorReset: 'second-factor-reset',
   passwordReset: 'password-reset',
+  webhookEndpointDisabled: 'webhook-endpoint-disabled',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -50,6 +50,12 @@ const mailDeliveries = new Counter({
   labelNames: ['kind', 'outcome'] as const,
   registers,
 });
+const webhookDeliveries = new Counter({
+  name: 'lumio_webhook_deliveries_total',
+  help: 'Webhook delivery attempts, by event type and outcome (delivered, retry, failed, abandoned)',
+  labelNames: ['event', 'outcome'] as const,
+  registers,
+});
 const deviceIdentifications = new Counter({
   name: 'lumio_device_identifications_total',
   help: 'Identification processes the device API answered, by outcome (prepaid, postpaid, replayed)',
@@ -76,6 +82,8 @@ const dbPoolErrors = new Counter({
 
 export type DeviceIdentificationOutcome = 'prepaid' | 'postpaid' | 'replayed';
 export type MailDeliveryOutcome = 'sent' | 'retry' | 'failed' | 'unreadable';
+/** abandoned: its endpoint was paused or switched off before the attempt. */
+export type WebhookDeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'abandoned';
 
 /** The one-line calls the modules count with. */
 export const metrics = {
@@ -91,6 +99,7 @@ export const metrics = {
     jobDuration.observe({ job }, seconds);
   },
   mailDelivery: (kind: string, outcome: MailDeliveryOutcome) => mailDeliveries.inc({ kind, outcome }),
+  webhookDelivery: (event: string, outcome: WebhookDeliveryOutcome) => webhookDeliveries.inc({ event, outcome }),
   deviceIdentification: (outcome: DeviceIdentificationOutcome) => deviceIdentifications.inc({ outcome }),
   deviceRefusal: (code: string) => deviceRefusals.inc({ code }),
   eidSession: (outcome: string, count = 1) => eidSessions.inc({ outcome }, count),

@@ -29,6 +29,7 @@ export const SERVER_MESSAGES = {
   invalidStoreId: 'Invalid store id',
   invalidResellerId: 'Invalid reseller id',
   invalidWebhookEndpointId: 'Invalid webhook endpoint id',
+  invalidWebhookDeliveryId: 'Invalid webhook delivery id',
   webhookTargetRefused: 'Webhook target refused',
   invalidLicenseKey: 'Invalid license key',
   codeAlreadyInUse: 'Code already in use',
@@ -108,6 +109,7 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   invalidStoreId: 'Ungültige Studio-ID.',
   invalidResellerId: 'Ungültige Reseller-ID.',
   invalidWebhookEndpointId: 'Ungültige Webhook-ID.',
+  invalidWebhookDeliveryId: 'Ungültige Zustellungs-ID.',
   webhookTargetRefused:
     'An diese Adresse sendet Lumio keine Ereignisse: Sie ist nicht auflösbar oder nicht öffentlich (z. B. ein internes Netz).',
   invalidLicenseKey: 'Ungültiger Lizenzschlüssel.',

@@ -91,11 +91,68 @@ export const webhookEndpointPayloadSchema = z
   });
 export type WebhookEndpointPayload = z.infer<typeof webhookEndpointPayloadSchema>;
 
-/** The event of 'Testereignis senden' (POST …/{endpointId}/test); no receiver subscribes to it. */
+/**
+ * The event 'Testereignis senden' sends: to one endpoint, whatever it subscribed to. Not in the
+ * selectable list (WEBHOOK_EVENT_TYPES), as nothing in the portal causes it.
+ */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+export type WebhookDeliveredType = WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE;
+
+/** A delivery's body, the same for every event: `data` is the event's own (docs/integrators.md). */
+export interface WebhookPayload<Data = Record<string, unknown>> {
+  type: WebhookDeliveredType;
+  /** When the event happened (ISO 8601). */
+  timestamp: string;
+  data: Data;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Waits after the 1st, 2nd, … failed attempt of one delivery: quick for a receiver that blinked,
+ * then growing, as Standard Webhooks' reference schedule does. Together about three days.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  14 * HOUR,
+  20 * HOUR,
+  24 * HOUR,
+] as const;
+
+/** A delivery is given up this long after its first attempt; an endpoint failing this long is disabled. */
+export const WEBHOOK_GIVE_UP_MS = 3 * 24 * HOUR;
+
+/** Receivers answer within this, or the attempt counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
+
+/** Deliveries kept per endpoint (the delivery log shows them); older ones are deleted. */
+export const WEBHOOK_DELIVERIES_KEPT = 100;
+
+/**
+ * When to try a failed delivery again, after `attempts` attempts (the one just failed counted),
+ * the first of which was at `firstAttemptAt`; undefined when it is given up (no wait left, or the
+ * next attempt would come more than three days after the first).
+ */
+export function nextWebhookAttempt(attempts: number, firstAttemptAt: Date, now: Date): Date | undefined {
+  const wait = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+  if (wait === undefined) return undefined;
+  const next = new Date(now.getTime() + wait);
+  return next.getTime() - firstAttemptAt.getTime() > WEBHOOK_GIVE_UP_MS ? undefined : next;
+}
+
+/** Whether an endpoint that has failed since `failingSince` is to be switched off now. */
+export const webhookEndpointToDisable = (failingSince: Date, now: Date) =>
+  now.getTime() - failingSince.getTime() >= WEBHOOK_GIVE_UP_MS;
 
 /** The portal's German name of each event, and of the test event, in the order of WEBHOOK_EVENT_TYPES. */
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE, string> = {
+export const WEBHOOK_EVENT_LABELS: Record<WebhookDeliveredType, string> = {
   'license.activated': 'Lizenz aktiviert',
   'license.rebound': 'Lizenz an anderes Gerät gebunden',
   'license.suspended': 'Lizenz gesperrt',
@@ -162,6 +219,3 @@ export interface WebhookDelivery {
   durationMs: number | null;
   nextAttemptAt: string | null;
 }
-
-/** The screen shows the last 100 deliveries of an endpoint: one page of the API's largest size. */
-export const WEBHOOK_DELIVERIES_SHOWN = 100;

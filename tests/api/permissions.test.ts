@@ -14,6 +14,7 @@ import {
   stores,
   systemIntegrators,
   users,
+  webhookDeliveries,
   webhookEndpoints,
 } from '../../server/db/schema';
 import { idpSecondFactors } from '../../server/idp/second-factor.table';
@@ -138,6 +139,21 @@ describe('permissions (docs/permissions.md)', () => {
     const ownEndpoint = await webhookEndpoint(fotosoft.id);
     const ownEndpointToDelete = await webhookEndpoint(fotosoft.id);
     const foreignEndpoint = await webhookEndpoint(other.id);
+    const webhookDelivery = async (endpointId: string) =>
+      (
+        await app.db
+          .insert(webhookDeliveries)
+          .values({
+            endpointId,
+            messageId: `msg_rechte${endpointId.slice(0, 8)}`,
+            eventType: 'package.low',
+            payload: { type: 'package.low', timestamp: '2026-01-01T00:00:00.000Z', data: {} },
+            status: 'failed',
+          })
+          .returning()
+      )[0];
+    const ownDelivery = await webhookDelivery(ownEndpoint.id);
+    const foreignDelivery = await webhookDelivery(foreignEndpoint.id);
     let resellerCounter = 0;
     const [sonnenschein] = await app.db
       .select()
@@ -393,6 +409,18 @@ describe('permissions (docs/permissions.md)', () => {
       'DELETE /api/system-integrator/{id}/webhook-endpoint/{endpointId}': {
         own: { id: fotosoft.id, endpointId: ownEndpointToDelete.id },
         foreign: { id: other.id, endpointId: foreignEndpoint.id },
+      },
+      'POST /api/system-integrator/{id}/webhook-endpoint/{endpointId}/test': {
+        own: { id: fotosoft.id, endpointId: ownEndpoint.id },
+        foreign: { id: other.id, endpointId: foreignEndpoint.id },
+      },
+      'GET /api/system-integrator/{id}/webhook-endpoint/{endpointId}/delivery': {
+        own: { id: fotosoft.id, endpointId: ownEndpoint.id },
+        foreign: { id: other.id, endpointId: foreignEndpoint.id },
+      },
+      'POST /api/system-integrator/{id}/webhook-endpoint/{endpointId}/delivery/{deliveryId}/redeliver': {
+        own: { id: fotosoft.id, endpointId: ownEndpoint.id, deliveryId: ownDelivery.id },
+        foreign: { id: other.id, endpointId: foreignEndpoint.id, deliveryId: foreignDelivery.id },
       },
       'GET /api/company-application': { own: {} },
       'POST /api/company-application': {

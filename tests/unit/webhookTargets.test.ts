@@ -34,8 +34,8 @@ describe('webhook targets', () => {
 
   it('allows every target in embedded mode and only public ones in production', async () => {
     const local = new URL('http://localhost:8080/dev/webhooks/in');
-    expect(await targetCheckFor({ embedded: true })(local)).toBe(true);
-    expect(await targetCheckFor({ embedded: false })(local)).toBe(false);
+    expect(await targetCheckFor({ webhookPublicTargetsOnly: false })(local)).toBe(true);
+    expect(await targetCheckFor({ webhookPublicTargetsOnly: true })(local)).toBe(false);
   });
 
   it('takes plain http only where the portal runs without TLS (embedded mode)', () => {

@@ -31,6 +31,8 @@ export type AuditAction =
   | 'webhook-endpoint.created'
   | 'webhook-endpoint.updated'
   | 'webhook-endpoint.deleted'
+  | 'webhook-endpoint.test-sent'
+  | 'webhook-delivery.redelivered'
   | 'reseller.updated'
   | 'reseller.deleted'
   | 'administrator.created'

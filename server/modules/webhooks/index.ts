@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
-import type { Role } from '../../../src/domain/roles';
 import {
   requiresHttps,
   WEBHOOK_SECRET_PREFIX,
@@ -11,11 +10,9 @@ import {
   webhookEndpointPayloadSchema,
   type WebhookEndpointPayload,
 } from '../../../src/domain/webhooks';
-import { ApiError, forbidden, notFound, TRANSPORT_MESSAGES } from '../../errors';
+import { ApiError, notFound, TRANSPORT_MESSAGES } from '../../errors';
 import { pagedResult } from '../../lib/paging';
-import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
-import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { systemIntegratorRepository } from '../system-integrators/system-integrators.repository';
 import { webhookEndpointRepository, type WebhookEndpoint } from './webhooks.repository';
@@ -28,21 +25,13 @@ import {
   webhookEndpointSchema,
 } from './webhooks.schemas';
 import { targetCheckFor } from './target-guard';
+import { requireOwnIntegrator } from './access';
+import { webhookDeliveryRoutes } from './deliveries.routes';
 
 const tags = ['Webhooks'];
 
-/** Only the integrator's own SystemIntegratorAdmin manages its endpoints (issue 26, part 4). */
-const MANAGERS: readonly Role[] = ['SystemIntegratorAdmin'];
-
 /** Standard Webhooks: `whsec_` + base64 of the key; 24 random bytes, as the specification's examples. */
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
-
-/** Refuses (403) a SystemIntegratorAdmin's call about another system integrator. */
-function requireOwnIntegrator(request: Parameters<typeof requireRole>[0], systemIntegratorId: string): CurrentUser {
-  const user = requireRole(request, MANAGERS);
-  if (user.systemIntegratorId !== systemIntegratorId) throw forbidden();
-  return user;
-}
 
 /** What the audit trail keeps of an endpoint: never its secret. */
 const audited = (endpoint: WebhookEndpoint, systemIntegratorId: string) => ({
@@ -65,7 +54,7 @@ export async function webhooksModule(app: FastifyInstance) {
 
   /** Refuses (400) an address this installation sends no events to: http in production, a non-public target. */
   async function checkTarget(body: WebhookEndpointPayload): Promise<void> {
-    if (requiresHttps(body.url, { allowHttp: app.config.embedded })) {
+    if (requiresHttps(body.url, { allowHttp: !app.config.webhookPublicTargetsOnly })) {
       throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [
         `url: ${WEBHOOK_VALIDATION_TEXTS.urlInvalid}`,
       ]);
@@ -190,4 +179,7 @@ export async function webhooksModule(app: FastifyInstance) {
       return reply.code(204).send(null);
     },
   );
+
+  // The test event, the delivery log and redelivery (deliveries.routes.ts).
+  webhookDeliveryRoutes(app);
 }

@@ -23,20 +23,38 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === PUBLIC_RANGE;
 }
 
-/** Resolves the URL's host (every address it has) and accepts it only if all are public. */
-export async function isPublicTarget(url: URL): Promise<boolean> {
+/** An address a target's name was resolved to and checked. */
+export interface CheckedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/**
+ * Resolves the URL's host (every address it has) and answers the first address if all are
+ * public, else undefined. The delivery connects to exactly this address (DNS rebinding: a second
+ * lookup at connect time could answer a private one).
+ */
+export async function resolvePublicTarget(url: URL): Promise<CheckedAddress | undefined> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (ipaddr.isValid(host)) return isPublicAddress(host);
+  if (ipaddr.isValid(host)) {
+    return isPublicAddress(host) ? { address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 } : undefined;
+  }
   try {
     const addresses = await lookup(host, { all: true, verbatim: true });
-    return addresses.length > 0 && addresses.every(({ address }) => isPublicAddress(address));
+    if (addresses.length === 0 || !addresses.every(({ address }) => isPublicAddress(address))) return undefined;
+    return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
   } catch {
     // A name that does not resolve is no target either (and says nothing about the network).
-    return false;
+    return undefined;
   }
 }
 
+/** Resolves the URL's host (every address it has) and accepts it only if all are public. */
+export async function isPublicTarget(url: URL): Promise<boolean> {
+  return (await resolvePublicTarget(url)) !== undefined;
+}
+
 /** The check of the installation: every target in embedded mode, public ones only in production. */
-export function targetCheckFor(config: { embedded: boolean }): TargetCheck {
-  return config.embedded ? async () => true : isPublicTarget;
+export function targetCheckFor(config: { webhookPublicTargetsOnly: boolean }): TargetCheck {
+  return config.webhookPublicTargetsOnly ? isPublicTarget : async () => true;
 }

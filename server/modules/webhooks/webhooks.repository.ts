@@ -12,6 +12,10 @@ export interface WebhookEndpoint {
   active: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Since when every delivery failed; null while deliveries succeed. */
+  failingSince: string | null;
+  /** When the portal switched it off after three days of failures; null unless it did. */
+  disabledAt: string | null;
 }
 
 const selection = {
@@ -21,6 +25,8 @@ const selection = {
   active: webhookEndpoints.active,
   createdAt: webhookEndpoints.createdAt,
   updatedAt: webhookEndpoints.updatedAt,
+  failingSince: webhookEndpoints.failingSince,
+  disabledAt: webhookEndpoints.disabledAt,
 };
 type Selected = Pick<WebhookEndpointRow, keyof typeof selection>;
 
@@ -29,6 +35,8 @@ const shown = (row: Selected): WebhookEndpoint => ({
   events: row.events as WebhookEventType[],
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  failingSince: row.failingSince?.toISOString() ?? null,
+  disabledAt: row.disabledAt?.toISOString() ?? null,
 });
 
 /**
@@ -62,6 +70,11 @@ export function webhookEndpointRepository(db: DbOrTx) {
       return { items: rows.map(shown), total };
     },
 
+    async find(systemIntegratorId: string, id: string): Promise<WebhookEndpoint | undefined> {
+      const [row] = await db.select(selection).from(webhookEndpoints).where(ofIntegrator(systemIntegratorId, id));
+      return row && shown(row);
+    },
+
     /** The endpoint, locked for this transaction, so a change or delete and its audit row see one state. */
     async lock(systemIntegratorId: string, id: string): Promise<WebhookEndpoint | undefined> {
       const [row] = await db
@@ -87,11 +100,14 @@ export function webhookEndpointRepository(db: DbOrTx) {
     ): Promise<WebhookEndpoint | undefined> {
       const [row] = await db
         .update(webhookEndpoints)
-        // Without `active` the endpoint stays as active or paused as it was.
+        // Without `active` the endpoint stays as active or paused as it was. Switching it on again
+        // starts afresh: an endpoint the portal disabled after three days of failures gets another
+        // three days.
         .set({
           url: input.url,
           events: input.events,
           ...(input.active === undefined ? {} : { active: input.active }),
+          ...(input.active === true ? { disabledAt: null, failingSince: null } : {}),
           updatedAt: new Date(),
         })
         .where(ofIntegrator(systemIntegratorId, id))

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
 
 /**
@@ -22,8 +22,45 @@ export const webhookEndpoints = pgTable(
     secret: text('secret').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Since when every delivery attempt failed (null: the last one succeeded, or none was made). */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** When the portal switched it off after three days of failures (null: never, or reactivated since). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   // The list's order within one integrator: newest first, the id keeping pages stable.
   (t) => [index('webhook_endpoints_integrator_created_id').on(t.systemIntegratorId, t.createdAt, t.id)],
 );
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * One event sent (or to be sent) to one endpoint. `message_id` is the Standard Webhooks
+ * `webhook-id`: a redelivery is a new row with the same message id and payload, so a receiver can
+ * drop what it has already processed. The receiver's answer body is not kept (it could be
+ * anything); its status and the time it took are. Only the newest 100 per endpoint are kept.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** `{ type, timestamp, data }`, exactly the body that is signed and sent. */
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    httpStatus: integer('http_status'),
+    durationMs: integer('duration_ms'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The delivery log of one endpoint, newest first, and the pruning of all but its newest 100.
+  (t) => [index('webhook_deliveries_endpoint_created_id').on(t.endpointId, t.createdAt, t.id)],
+);
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -21,7 +21,7 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import type { LumioDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import {
-  WEBHOOK_DELIVERIES_SHOWN,
+  WEBHOOK_DELIVERIES_KEPT,
   webhookEventLabel,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
@@ -61,7 +61,7 @@ export function WebhookDeliveriesDialog({ systemIntegratorId, endpoint, onClose 
   const { data, isPending, refetch } = useGetList<WebhookDelivery & { id: Identifier }>(
     WEBHOOK_DELIVERIES_RESOURCE,
     {
-      pagination: { page: 1, perPage: WEBHOOK_DELIVERIES_SHOWN },
+      pagination: { page: 1, perPage: WEBHOOK_DELIVERIES_KEPT },
       // 'id': the server's own order, the newest first.
       sort: { field: 'id', order: 'ASC' },
       filter: { systemIntegratorId, endpointId: endpoint.id },
@@ -129,7 +129,7 @@ export function WebhookDeliveriesDialog({ systemIntegratorId, endpoint, onClose 
       }
     >
       <Typography color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-        {translate(`${T}.intro`, { count: WEBHOOK_DELIVERIES_SHOWN })}
+        {translate(`${T}.intro`, { count: WEBHOOK_DELIVERIES_KEPT })}
       </Typography>
       {isPending ? (
         <Typography role="status">{translate(`${T}.loading`)}</Typography>

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { build } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
+import { loadConfig, type AppConfig } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/client';
 
 export const DEMO = {
@@ -22,9 +22,15 @@ export const DEMO = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { distDir?: string; logStream?: { write(line: string): void }; clock?: () => Date } = {},
+  options: {
+    distDir?: string;
+    logStream?: { write(line: string): void };
+    clock?: () => Date;
+    /** Changes a derived setting no variable sets alone (production's webhook target rules in embedded mode). */
+    adjustConfig?: (config: AppConfig) => AppConfig;
+  } = {},
 ): Promise<FastifyInstance & { database: Database }> {
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     PUBLIC_URL: 'http://localhost:8080',
@@ -33,6 +39,7 @@ export async function buildTestApp(
     DATA_DIR: 'memory://',
     ...env,
   });
+  const config = options.adjustConfig ? options.adjustConfig(loaded) : loaded;
   const databaseUrl = process.env.TEST_DATABASE_URL
     ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
