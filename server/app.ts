@@ -42,6 +42,7 @@ import { documentsModule } from './modules/documents';
 import { loadDocumentKey } from './modules/documents/crypto';
 import { eidBindingModule } from './modules/eid-binding';
 import { eidReviewsModule } from './modules/eid-reviews';
+import { apiClientsModule } from './modules/api-clients';
 import { emailChangeModule } from './modules/email-change';
 import { employeeInvitationsModule } from './modules/employee-invitations';
 import { licensesModule } from './modules/licenses';
@@ -205,6 +206,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(systemIntegratorsModule);
   await app.register(resellersModule);
   await app.register(webhooksModule);
+  await app.register(apiClientsModule);
   await app.register(companyApplicationsModule);
   await app.register(companiesModule);
   await app.register(ownerActivationModule);

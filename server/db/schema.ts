@@ -21,3 +21,4 @@ export * from '../modules/licenses/licenses.table';
 export * from '../modules/usage/usage.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/webhooks/webhooks.table';
+export * from '../modules/api-clients/api-clients.table';

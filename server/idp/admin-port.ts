@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { apiClients } from '../modules/api-clients/api-clients.table';
+import { newApiClientSecret, secretHashOf } from './api-client-secrets';
 import type { Role, UserStatus } from '../../src/domain/roles';
 import type { AppConfig } from '../config';
 import type { DbOrTx, Tx } from '../db/client';
@@ -79,6 +81,17 @@ export interface IdpAdminPort {
   hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean>;
   /** Removes the user's second factor; a user whose role requires one sets up a new one at the next login. */
   resetSecondFactor(tx: Tx, userId: string): Promise<void>;
+  /**
+   * Creates the confidential OAuth client of an API client (issue 26, part 3) whose `api_clients`
+   * row the caller inserted in `tx`: the client-credentials grant only, access tokens for the
+   * portal's audience. Returns the secret, which nobody can read back later.
+   */
+  createApiClient(tx: Tx, client: { clientId: string; name: string }): Promise<{ secret: string }>;
+  /**
+   * Removes the OAuth client: no new tokens. Its tokens already issued stop at the API anyway,
+   * which looks the `api_clients` row up on every request. Keycloak: deleted once `tx` committed.
+   */
+  deleteApiClient(tx: Tx, clientId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -188,6 +201,23 @@ export function createEmbeddedIdpAdminPort(config: AppConfig, now: () => Date = 
     async resetSecondFactor(tx, userId) {
       // The login asks for a new enrolment when a required role finds no row (second-factor.ts).
       await tx.delete(idpSecondFactors).where(eq(idpSecondFactors.userId, userId));
+    },
+
+    async createApiClient(tx, { clientId }) {
+      // The provider finds API clients in `api_clients` (api-client-registry.ts): the hash is all it needs.
+      const secret = newApiClientSecret();
+      const updated = await tx
+        .update(apiClients)
+        .set({ secretHash: secretHashOf(secret) })
+        .where(eq(apiClients.clientId, clientId))
+        .returning({ id: apiClients.id });
+      if (updated.length !== 1) throw new Error(`no api_clients row for ${clientId}`);
+      return { secret };
+    },
+
+    async deleteApiClient(tx, clientId) {
+      // Without its hash the provider no longer knows the client, even before the row goes.
+      await tx.update(apiClients).set({ secretHash: null }).where(eq(apiClients.clientId, clientId));
     },
   };
 }

@@ -1,7 +1,9 @@
 import type Provider from 'oidc-provider';
+import { isApiClientId } from '../../src/domain/apiClients';
+import { secretMatches } from './api-client-secrets';
 
 /**
- * Two changes to oidc-provider internals that Keycloak clients need. They override methods of a
+ * Changes to oidc-provider internals that Keycloak clients and the API clients need. They override methods of a
  * pinned oidc-provider version (9.13.3); the API tests and the browser test guard them.
  */
 
@@ -66,5 +68,23 @@ export function giveRefreshTokensJwtShape(provider: Provider, issuer: string): v
       exp: this.exp ?? iat + this.expiration,
     };
     return `lumio-rt.${b64(claims)}.${random}`;
+  };
+}
+
+/**
+ * API clients (api-client-registry.ts) carry the SHA-256 of their secret as `client_secret`:
+ * a presented secret is hashed and compared in constant time. The portal's own client has no
+ * secret and never reaches this.
+ */
+export function compareApiClientSecrets(provider: Provider): void {
+  const proto = provider.Client.prototype as unknown as {
+    clientId: string;
+    clientSecret?: string;
+    compareClientSecret(actual: string): boolean | Promise<boolean>;
+  };
+  const compareExactly = proto.compareClientSecret;
+  proto.compareClientSecret = function (this: typeof proto, actual: string) {
+    if (!isApiClientId(this.clientId)) return compareExactly.call(this, actual);
+    return typeof this.clientSecret === 'string' && secretMatches(actual, this.clientSecret);
   };
 }

@@ -6,7 +6,8 @@ import { findUserById, profileClaims } from './accounts';
 import { createPayloadAdapter, type AdapterLogger } from './adapter';
 import { interactionPolicyWithKcAction, reportKcActionStatus, validateKcAction } from './kc-action';
 import type { IdpSecrets } from './keys';
-import { giveRefreshTokensJwtShape, allowRedirectsByOrigin } from './provider-overrides';
+import { createApiClientAdapter } from './api-client-registry';
+import { compareApiClientSecrets, giveRefreshTokensJwtShape, allowRedirectsByOrigin } from './provider-overrides';
 import { AUTO_SUBMIT_SCRIPT, renderLogoutPage, renderMessagePage } from './login-page';
 
 export const ACCESS_TOKEN_TTL = 300;
@@ -62,8 +63,11 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
   const resource = resourceIndicator(config);
   const clientId = config.keycloak.clientId;
 
+  const payloads = createPayloadAdapter(db, log);
+  const apiClientAdapter = createApiClientAdapter(db);
   const configuration: Configuration = {
-    adapter: createPayloadAdapter(db, log),
+    // The portal's client is static (below); every other client is an API client of `api_clients`.
+    adapter: (type) => (type === 'Client' ? apiClientAdapter : payloads(type)),
     clients: [
       {
         client_id: clientId,
@@ -102,7 +106,8 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
     // keycloak-js expects a refresh token after every code exchange, not only with offline_access.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     async extraTokenClaims(_ctx, token) {
-      if (!('accountId' in token) || !token.accountId) return undefined;
+      // An API client's token (client-credentials grant): Keycloak names the client in `azp` too.
+      if (!('accountId' in token) || !token.accountId) return { typ: 'Bearer', azp: token.clientId };
       const user = await findUserById(db, token.accountId);
       if (!user) return undefined;
       // keycloak-js's session iframe compares this `sid` with the provider session's per-client sid.
@@ -131,6 +136,8 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
     },
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_TTL,
+      // API clients' tokens (client-credentials grant) live as long as a person's: 5 minutes.
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
       IdToken: ACCESS_TOKEN_TTL,
       Interaction: LOGIN_FORM_TTL,
@@ -141,6 +148,8 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
     },
     features: {
       devInteractions: { enabled: false },
+      // API clients of system integrators (issue 26, part 3): tokens for the back office.
+      clientCredentials: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
@@ -201,6 +210,7 @@ export function createProvider({ config, db, secrets, log, origins }: ProviderOp
   provider.proxy = true;
   allowRedirectsByOrigin(provider, origins);
   giveRefreshTokensJwtShape(provider, issuer);
+  compareApiClientSecrets(provider);
   reportKcActionStatus(provider);
   return provider;
 }

@@ -5,6 +5,8 @@ export interface VerifiedToken {
   issuedAt: number | undefined;
   /** The token's `sid`: the IdP session it belongs to. */
   sessionId?: string;
+  /** An API client's token (issue 26, part 3): its OAuth client id (`azp`/`client_id`). */
+  apiClientId?: string;
 }
 
 export interface VerifiedTokenCache {

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { isApiClientId } from '../../src/domain/apiClients';
 import { isInitialRegistrationFinished, type Role, type UserStatus } from '../../src/domain/roles';
 import { isLockedOut } from '../../src/domain/userStatus';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { apiClients, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { createVerifiedTokenCache, type VerifiedToken } from '../lib/verified-token-cache';
 
@@ -18,6 +19,12 @@ export interface CurrentUser {
   companyId: string | null;
   systemIntegratorId: string | null;
   registrationFinished: boolean;
+  /**
+   * Set when an API client of the system integrator calls (issue 26, part 3): it acts as the
+   * integrator's SystemIntegratorAdmin, `id` is the API client's id (no `users` row: never write
+   * it into a users foreign key), `email` is empty.
+   */
+  apiClient?: { id: string; name: string };
 }
 
 declare module 'fastify' {
@@ -35,8 +42,16 @@ declare module 'fastify' {
      * instead of a bearer token, without cookies or the anti-forgery token; rate limited per licence.
      */
     device?: boolean;
+    /**
+     * Open to API clients (issue 26, part 3: the integrator's back office). API clients are
+     * refused (403) on every route without it.
+     */
+    apiClient?: boolean;
   }
 }
+
+/** An API client's `last_used_at` is written at most this often, so that its calls stay reads. */
+export const API_CLIENT_LAST_USED_RESOLUTION_MS = 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -90,6 +105,18 @@ export const authPlugin = fp(
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
       .prepare('');
+    // Looked up on every request of an API client: a deleted client's tokens stop at once.
+    const apiClientByClientId = db
+      .select({
+        id: apiClients.id,
+        name: apiClients.name,
+        systemIntegratorId: apiClients.systemIntegratorId,
+        lastUsedAt: apiClients.lastUsedAt,
+      })
+      .from(apiClients)
+      .where(eq(apiClients.clientId, sql.placeholder('clientId')))
+      .limit(1)
+      .prepare('');
 
     /** The token's subject and issue time once its signature, issuer, audience and lifetime are checked. */
     async function verify(token: string): Promise<VerifiedToken> {
@@ -103,6 +130,14 @@ export const authPlugin = fp(
         requiredClaims: ['sub', 'exp'],
       });
       if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new Error('not an access token');
+      // An API client's token (client-credentials grant): Keycloak names the client in `azp`,
+      // RFC 9068 in `client_id`; its subject is the client (or Keycloak's service account).
+      const client = payload.azp ?? payload.client_id;
+      if (isApiClientId(client)) {
+        const verified = { subject: payload.sub as string, issuedAt: payload.iat, apiClientId: client };
+        verifiedTokens.remember(token, verified, payload.exp as number);
+        return verified;
+      }
       // Portal user ids are UUIDs (ours and Keycloak's); anything else cannot be a portal user and
       // would only make the database refuse the lookup.
       if (!UUID.test(payload.sub as string)) throw new Error('subject is not a portal user id');
@@ -113,6 +148,34 @@ export const authPlugin = fp(
       };
       verifiedTokens.remember(token, verified, payload.exp as number);
       return verified;
+    }
+
+    /** The API client of a verified token, from its row; 401 when the client was deleted. */
+    async function authenticateApiClient(request: FastifyRequest, clientId: string): Promise<CurrentUser> {
+      const [client] = await apiClientByClientId.execute({ clientId });
+      if (!client) {
+        request.log.info({ reason: 'unknown API client' }, 'access token refused');
+        throw unauthorized();
+      }
+      const now = Date.now();
+      if (!client.lastUsedAt || now - client.lastUsedAt.getTime() >= API_CLIENT_LAST_USED_RESOLUTION_MS) {
+        // The condition again in SQL: of replicas that read the same old value, one writes.
+        const due = new Date(now - API_CLIENT_LAST_USED_RESOLUTION_MS);
+        await db
+          .update(apiClients)
+          .set({ lastUsedAt: new Date(now) })
+          .where(and(eq(apiClients.id, client.id), or(isNull(apiClients.lastUsedAt), lt(apiClients.lastUsedAt, due))));
+      }
+      return {
+        id: client.id,
+        email: '',
+        role: 'SystemIntegratorAdmin',
+        status: 'VerifiedAndApproved',
+        companyId: null,
+        systemIntegratorId: client.systemIntegratorId,
+        registrationFinished: true,
+        apiClient: { id: client.id, name: client.name },
+      };
     }
 
     async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
@@ -126,6 +189,7 @@ export const authPlugin = fp(
         request.log.info({ reason: (err as Error).message }, 'access token refused');
         throw unauthorized();
       }
+      if (token.apiClientId) return authenticateApiClient(request, token.apiClientId);
       const [user] = await userById.execute({ id: token.subject });
       if (!user) throw unauthorized();
       // The token may have been issued before the company rejected the person.
@@ -156,12 +220,25 @@ export const authPlugin = fp(
       const routeConfig = request.routeOptions.config;
       if (routeConfig?.public || routeConfig?.device) return;
       const user = await authenticate(request);
+      // API clients are refused by default: only the back-office routes say `apiClient: true`.
+      if (user.apiClient && !routeConfig?.apiClient) throw forbidden();
       if (!user.registrationFinished && !routeConfig?.allowUnfinishedRegistration) throw forbidden();
       request.currentUser = user;
     });
   },
   { name: 'auth', dependencies: ['errors'] },
 );
+
+/**
+ * Opens every route the module registers after this call to API clients (`apiClient: true`):
+ * for modules that are the integrator's back office as a whole (licences, usage, webhooks), so
+ * that a route added there later is open to them as well.
+ */
+export function openToApiClients(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, apiClient: true };
+  });
+}
 
 /** The authenticated user of a non-public route (the auth hook guarantees one). */
 export function userOf(request: FastifyRequest): CurrentUser {

@@ -25,7 +25,8 @@ function sameToken(a: string, b: string): boolean {
 /**
  * Double-submit anti-forgery: every response hands out an `XSRF-TOKEN` cookie (readable by the
  * web app's script), and every state-changing /api request must echo it in `X-XSRF-TOKEN`.
- * A forged cross-site form cannot read the cookie, so it cannot send the header.
+ * A forged cross-site form cannot read the cookie, so it cannot send the header. The check runs
+ * in preParsing, after the auth hook: a request with no route's token is refused 401 before it.
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
@@ -33,8 +34,7 @@ export const csrfPlugin = fp(
       // The device API is called by studio software, not a browser: no cookie to forge with, none
       // handed out. Nor to load balancers' health probes (server/health).
       if (request.routeOptions.config?.device || request.routeOptions.config?.probe) return;
-      const cookie = request.cookies[XSRF_COOKIE];
-      if (!cookie) {
+      if (!request.cookies[XSRF_COOKIE]) {
         reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
           path: '/',
           sameSite: 'strict',
@@ -42,11 +42,22 @@ export const csrfPlugin = fp(
           httpOnly: false,
         });
       }
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    });
+    // The check waits for the token (server/plugins/auth.ts verifies it in onRequest): only a
+    // verified API client's call goes without the pair, and before the body is read.
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      const config = request.routeOptions.config;
+      if (config?.device || config?.probe) return payload;
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
+      // An API client's back office (issue 26, part 3) sends a bearer token it got with its own
+      // secret, no cookie: a browser cannot be tricked into sending that token.
+      if (request.currentUser?.apiClient) return payload;
+      const cookie = request.cookies[XSRF_COOKIE];
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
         throw new ApiError(403, SERVER_MESSAGES.forbidden, 'CSRF_TOKEN_INVALID');
       }
+      return payload;
     });
   },
   { name: 'csrf', dependencies: ['@fastify/cookie'] },

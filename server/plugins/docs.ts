@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { describeResponses, SECURITY_SCHEMES, securityOf, tidySchemas } from './openapi-contract';
+import { describeResponses, securitySchemes, securityOf, tidySchemas } from './openapi-contract';
 import { DOCS_CSP } from './security-headers';
 
 /**
@@ -23,6 +23,11 @@ export const API_TAGS = [
   {
     name: 'Webhooks',
     description: 'Empfänger der signierten Ereignisse eines System-Integrators (Standard Webhooks)',
+  },
+  {
+    name: 'API-Zugänge',
+    description:
+      'Maschinenzugänge für das Backoffice eines System-Integrators (OAuth 2.0 Client Credentials, ohne Cookie und Anti-Forgery-Token)',
   },
   { name: 'Administratoren', description: 'Konten des Anbieters und der System-Integratoren' },
   { name: 'Übersicht', description: 'Was ansteht: die Zahlen der Übersicht je Rolle' },
@@ -56,7 +61,7 @@ export const docsPlugin = fp(
         // installation names that installation.
         servers: [{ url: publicUrl, description: 'Dieses Lumio-Portal' }],
         tags: API_TAGS,
-        components: { securitySchemes: SECURITY_SCHEMES },
+        components: { securitySchemes: securitySchemes(app.config.keycloak.issuer) },
         // Every operation states its own (securityOf); this is what an operation without one needs.
         security: [{ bearer: [] }],
       },

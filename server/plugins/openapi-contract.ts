@@ -8,8 +8,21 @@ import { SAFE_METHODS, XSRF_COOKIE } from './csrf';
  * answer needs a description a generated client can show.
  */
 
-/** The schemes the document declares (components.securitySchemes). */
-export const SECURITY_SCHEMES = {
+/** The schemes the document declares (components.securitySchemes); `issuer` is the IdP's realm URL. */
+export const securitySchemes = (issuer: string) =>
+  ({
+    ...SECURITY_SCHEMES,
+    // API clients of a system integrator (issue 26, part 3, server/modules/api-clients): a token of
+    // the client-credentials grant, sent as a bearer token, with no cookie and no anti-forgery pair.
+    clientCredentials: {
+      type: 'oauth2',
+      description:
+        'API-Zugang eines System-Integrators (im Portal unter „API-Zugänge“ angelegt): Token mit dem Client-Credentials-Grant holen und als `Authorization: Bearer <Token>` senden; kein Cookie, kein Anti-Forgery-Token.',
+      flows: { clientCredentials: { tokenUrl: `${issuer}/protocol/openid-connect/token`, scopes: {} } },
+    },
+  }) as const;
+
+const SECURITY_SCHEMES = {
   bearer: {
     type: 'http',
     scheme: 'bearer',
@@ -41,7 +54,7 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-type SchemeName = keyof typeof SECURITY_SCHEMES;
+type SchemeName = keyof ReturnType<typeof securitySchemes>;
 type Requirement = Partial<Record<SchemeName, string[]>>;
 
 const ANTI_FORGERY: Requirement = { xsrfCookie: [], xsrfHeader: [] };
@@ -53,14 +66,16 @@ const isSafe = (method: RouteOptions['method']) =>
  * The security requirement of a route as the server enforces it (server/plugins/auth.ts and
  * csrf.ts): the device API its licence key; a public route nothing, or the anti-forgery pair
  * when it changes something; every other route the bearer token, and the anti-forgery pair with
- * it when it changes something.
+ * it when it changes something; a route open to API clients also an API client's token alone.
  */
 export function securityOf(route: Pick<RouteOptions, 'method' | 'config' | 'url'>): Requirement[] {
-  const config = (route.config ?? {}) as { public?: boolean; device?: boolean };
+  const config = (route.config ?? {}) as { public?: boolean; device?: boolean; apiClient?: boolean };
   if (config.device) return [{ licenseKey: [] }];
   const safe = isSafe(route.method);
   if (config.public) return safe ? [] : [ANTI_FORGERY];
-  return safe ? [{ bearer: [] }] : [{ bearer: [], ...ANTI_FORGERY }];
+  const portal: Requirement = safe ? { bearer: [] } : { bearer: [], ...ANTI_FORGERY };
+  // A route open to API clients: their token alone, the second alternative.
+  return config.apiClient ? [portal, { clientCredentials: [] }] : [portal];
 }
 
 /** German descriptions of the answers, by status, for routes that name none of their own. */

@@ -4,8 +4,8 @@ import { isCall, routeForLog } from '../lib/request-route';
 
 /**
  * One line per request, once it is answered, instead of Fastify's two (server/app.ts): traceId
- * (the logger's binding), method, route template, status, duration, and the error code of a
- * refusal. API and identity-provider calls at info; static files, /config/config.json, /dev pages
+ * (the logger's binding), method, route template, status, duration, the error code of a
+ * refusal, and the name of the API client that called. API and identity-provider calls at info; static files, /config/config.json, /dev pages
  * and health probes at debug. No URL, query string, header or address: the route template names
  * what was called without the token a path may carry (server/lib/request-route.ts).
  *
@@ -27,6 +27,8 @@ export const requestLogPlugin = fp(
           status: reply.raw.statusCode,
           durationMs: Math.round(performance.now() - started),
           ...(reply.errorCode ? { errorCode: reply.errorCode } : {}),
+          // Which back office called (issue 26, part 3): the API client's name, never its token.
+          ...(request.currentUser?.apiClient ? { apiClient: request.currentUser.apiClient.name } : {}),
         };
         if (call) request.log.info(line, 'request completed');
         else request.log.debug(line, 'request completed');

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRole, type Role } from '../../src/domain/roles';
+import { decodeJwt } from 'jose';
 import { users } from '../../server/db/schema';
 import {
   IdpUserExistsError,
@@ -14,7 +15,9 @@ import { idpSecondFactors } from '../../server/idp/second-factor.table';
 import { DEMO_TOTP_SECRET } from '../../src/domain/secondFactor';
 import { connectKeycloak } from '../../server/idp/keycloak/connection';
 import { SET_PASSWORD_TEXTS } from '../../server/idp/set-password-page';
+import { apiClients, systemIntegrators } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
+import { requestClientToken } from './helpers/apiClients';
 import {
   buildKeycloakTestApp,
   ensureTestClients,
@@ -52,6 +55,8 @@ interface Driver {
   sessionAlive(refreshToken: string): Promise<boolean>;
   /** Creates the user (portal row and IdP account) with an authenticator app set up. */
   createWithSecondFactor(input: IdpUserInput): Promise<string>;
+  /** The client-credentials grant at the IdP's token endpoint: an access token, or undefined when refused. */
+  clientToken(clientId: string, secret: string): Promise<string | undefined>;
   /** Removes the login behind the portal's back (an operator at Keycloak); only where login and row are two. */
   dropAccount?(id: string): Promise<void>;
   close(): Promise<void>;
@@ -93,6 +98,10 @@ async function embeddedDriver(): Promise<Driver> {
         }).toString(),
       });
       return res.statusCode === 200;
+    },
+    async clientToken(clientId, secret) {
+      const res = await requestClientToken(app, clientId, secret);
+      return res.statusCode === 200 ? (res.json() as { access_token: string }).access_token : undefined;
     },
     async createWithSecondFactor(input) {
       const { id } = await app.db.transaction((tx) => app.idpAdmin!.createUser(tx, input));
@@ -137,6 +146,13 @@ async function keycloakDriver(kc: NonNullable<typeof KEYCLOAK_TEST>): Promise<Dr
       return (await keycloakLogin(kc, email, password))?.refresh_token;
     },
     sessionAlive: (refreshToken) => keycloakRefreshWorks(kc, refreshToken),
+    async clientToken(clientId, secret) {
+      const res = await fetch(`${kc.url}/realms/${kc.realm}/protocol/openid-connect/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+      });
+      return res.ok ? ((await res.json()) as { access_token: string }).access_token : undefined;
+    },
     dropAccount: (id) => admin.call((c) => c.users.del({ id })),
     async createWithSecondFactor(input) {
       // An OTP credential can only be imported with the user (as server/idp/keycloak/demo-accounts.ts).
@@ -415,7 +431,70 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
     expect(await idp.account(withFactor)).toMatchObject({ enabled: true });
   });
 
+  /** An integrator of its own and the `api_clients` row the portal writes before it calls the port. */
+  async function apiClientRow(tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0]) {
+    counter += 1;
+    const [integrator] = await tx
+      .insert(systemIntegrators)
+      .values({ name: `Vertrag ${run}-${counter}`, code: `VERTRAG-${run}-${counter}` })
+      .returning();
+    const clientId = `lumio-api-vertrag${run}${counter}`;
+    await tx.insert(apiClients).values({ systemIntegratorId: integrator.id, name: 'Vertrags-ERP', clientId });
+    return clientId;
+  }
+
+  contract(
+    'an API client gets JWT access tokens for the API with the client-credentials grant, none once deleted',
+    async () => {
+      const { clientId, secret } = await idp.app.db.transaction(async (tx) => {
+        const id = await apiClientRow(tx);
+        return { clientId: id, ...(await port.createApiClient(tx, { clientId: id, name: 'Vertrags-ERP' })) };
+      });
+      const token = await idp.clientToken(clientId, secret);
+      expect(token).toEqual(expect.any(String));
+      const claims = decodeJwt(token!);
+      expect([claims.aud].flat()).toContain(idp.app.config.keycloak.audience);
+      expect(claims.azp ?? claims.client_id).toBe(clientId);
+      expect(await idp.clientToken(clientId, `${secret}x`)).toBeUndefined();
+      // The API takes it: the integrator's (empty) licence list.
+      const res = await idp.app.inject({
+        method: 'GET',
+        url: '/api/license',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+
+      await idp.app.db.transaction(async (tx) => {
+        await port.deleteApiClient(tx, clientId);
+        await tx.delete(apiClients).where(eq(apiClients.clientId, clientId));
+      });
+      expect(await idp.clientToken(clientId, secret)).toBeUndefined();
+    },
+  );
+
   describe('compensation when the transaction rolls back', () => {
+    contract('a created API client gets no token', async () => {
+      let created: { clientId: string; secret: string } | undefined;
+      await rolledBack(async (tx) => {
+        const clientId = await apiClientRow(tx);
+        created = { clientId, ...(await port.createApiClient(tx, { clientId, name: 'Zurückgerollt' })) };
+      });
+      expect(created?.secret).toEqual(expect.any(String));
+      expect(await idp.clientToken(created!.clientId, created!.secret)).toBeUndefined();
+    });
+
+    contract('a deleted API client still gets tokens', async () => {
+      const { clientId, secret } = await idp.app.db.transaction(async (tx) => {
+        const id = await apiClientRow(tx);
+        return { clientId: id, ...(await port.createApiClient(tx, { clientId: id, name: 'Bleibt' })) };
+      });
+      await rolledBack(async (tx) => {
+        await port.deleteApiClient(tx, clientId);
+        await tx.delete(apiClients).where(eq(apiClients.clientId, clientId));
+      });
+      expect(await idp.clientToken(clientId, secret)).toEqual(expect.any(String));
+    });
+
     contract('a created user leaves no account behind', async () => {
       const input = person();
       let id = '';

@@ -23,6 +23,8 @@ export interface KeycloakIdpAdminOptions {
   publicUrl: string;
   log: KeycloakAdminLog;
   now?: () => Date;
+  /** The access tokens' audience (config.keycloak.audience): API clients' tokens get it too. */
+  audience: string;
   /** Waits between the attempts of a deletion after commit (tests shorten them). */
   retryDelaysMs?: number[];
 }
@@ -33,7 +35,7 @@ export type KeycloakIdpAdmin = IdpAdminPort & { passwords: PasswordStore<string>
 /**
  * The IdP admin port on Keycloak's Admin REST API (realm of the connection), through the
  * service-account client `lumio-server` (realm-management: manage-users, view-users,
- * query-users, view-realm). The portal's `users` row stays the source of role, status and tenant;
+ * query-users, view-realm; manage-clients, view-clients for the API clients). The portal's `users` row stays the source of role, status and tenant;
  * Keycloak holds credentials, sessions and the login's names and role mapping.
  *
  * Keycloak is not part of the caller's transaction. Every call that changes Keycloak registers
@@ -44,7 +46,7 @@ export type KeycloakIdpAdmin = IdpAdminPort & { passwords: PasswordStore<string>
  * Mapping of each call: docs/idp-admin-port.md.
  */
 export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): KeycloakIdpAdmin {
-  const { connection, log, now = () => new Date(), retryDelaysMs = [500, 2000] } = options;
+  const { connection, log, audience, now = () => new Date(), retryDelaysMs = [500, 2000] } = options;
   const call = connection.call;
   const linkBase = `${options.publicUrl.replace(/\/$/, '')}${SET_PASSWORD_PORTAL_PATH}`;
 
@@ -165,6 +167,27 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
     } catch (err) {
       if (statusOf(err) !== 404) throw err;
     }
+  }
+
+  /** Keycloak's internal id of the client with this client id; undefined when it has none. */
+  async function clientUuidOf(clientId: string): Promise<string | undefined> {
+    const found = await call((kc) => kc.clients.find({ clientId, first: 0, max: 1 }));
+    return found.find((client) => client.clientId === clientId)?.id;
+  }
+
+  async function deleteClient(id: string) {
+    try {
+      await call((kc) => kc.clients.del({ id }));
+    } catch (err) {
+      if (statusOf(err) !== 404) throw err;
+    }
+  }
+
+  async function setClientEnabled(id: string, enabled: boolean) {
+    const before = await call((kc) => kc.clients.findOne({ id }));
+    if (!before) return undefined;
+    await call((kc) => kc.clients.update({ id }, { ...before, enabled }));
+    return before;
   }
 
   return {
@@ -334,6 +357,58 @@ export function createKeycloakIdpAdminPort(options: KeycloakIdpAdminOptions): Ke
             }
           }
         }),
+      );
+    },
+
+    async createApiClient(tx, { clientId, name }) {
+      assertTracked(tx);
+      // A confidential client with a service account and nothing else: the client-credentials
+      // grant only, and the API's audience in its tokens (as lumio-web's audience mapper does).
+      const { id } = await call((kc) =>
+        kc.clients.create({
+          clientId,
+          name,
+          enabled: true,
+          protocol: 'openid-connect',
+          publicClient: false,
+          clientAuthenticatorType: 'client-secret',
+          serviceAccountsEnabled: true,
+          standardFlowEnabled: false,
+          implicitFlowEnabled: false,
+          directAccessGrantsEnabled: false,
+          protocolMappers: [
+            {
+              name: `audience ${audience}`,
+              protocol: 'openid-connect',
+              protocolMapper: 'oidc-audience-mapper',
+              config: { 'included.custom.audience': audience, 'access.token.claim': 'true' },
+            },
+          ],
+        }),
+      );
+      onRollback(tx, `delete Keycloak client ${clientId}`, () => deleteClient(id));
+      const secret = await undoingOnFailure(
+        () => call((kc) => kc.clients.getClientSecret({ id })),
+        () => deleteClient(id),
+      );
+      if (!secret.value) throw new Error(`Keycloak gave client ${clientId} no secret`);
+      return { secret: secret.value };
+    },
+
+    async deleteApiClient(tx, clientId) {
+      assertTracked(tx);
+      const id = await clientUuidOf(clientId);
+      if (!id) return;
+      // As deleteUser: disabled now (no new tokens), deleted once the transaction committed, since
+      // a deleted client and its secret cannot be put back when the transaction rolls back.
+      const before = await setClientEnabled(id, false);
+      if (before && before.enabled !== false) {
+        onRollback(tx, `enable Keycloak client ${clientId} again`, async () => {
+          await setClientEnabled(id, true);
+        });
+      }
+      afterCommit(tx, `delete Keycloak client ${clientId}`, () =>
+        withRetries(`delete Keycloak client ${clientId}`, () => deleteClient(id)),
       );
     },
   };

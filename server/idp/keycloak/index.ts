@@ -25,6 +25,7 @@ export async function registerKeycloakIdpAdmin(app: FastifyInstance, deps: { con
   const port = createKeycloakIdpAdminPort({
     connection,
     publicUrl: config.publicUrl,
+    audience: config.keycloak.audience,
     log: app.log.child({ module: 'idp-keycloak' }),
   });
   await app.register(async (activation) => {

@@ -1,3 +1,4 @@
+import { API_CLIENT_AUDIT_ROLE } from '../../../src/domain/apiClients';
 import type { Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
@@ -42,7 +43,9 @@ export type AuditAction =
   | 'license.updated'
   | 'package.created'
   | 'package.updated'
-  | 'package.increased';
+  | 'package.increased'
+  | 'api-client.created'
+  | 'api-client.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -56,22 +59,24 @@ export interface AuditEntry {
     | 'administrator'
     | 'license'
     | 'package'
-    | 'webhook-endpoint';
+    | 'webhook-endpoint'
+    | 'api-client';
   entityId: string;
   companyId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }
 
-/** Who acted: the signed-in user, or null for the portal itself (a job). */
-export type AuditActor = Pick<CurrentUser, 'id' | 'email' | 'role'> | null;
+/** Who acted: the signed-in user or API client, or null for the portal itself (a job). */
+export type AuditActor = Pick<CurrentUser, 'id' | 'email' | 'role' | 'apiClient'> | null;
 
 /** Writes one audit row; call it with the transaction of the change it records. */
 export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
     actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? null,
-    actorRole: actor?.role ?? null,
+    // An API client has no e-mail: its name stands there, which is what the histories show.
+    actorEmail: actor?.apiClient ? actor.apiClient.name : (actor?.email ?? null),
+    actorRole: actor?.apiClient ? API_CLIENT_AUDIT_ROLE : (actor?.role ?? null),
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

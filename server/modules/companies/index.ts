@@ -37,6 +37,8 @@ export async function companiesModule(app: FastifyInstance) {
   api.get(
     '/api/company',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'listCompanies',
@@ -55,6 +57,8 @@ export async function companiesModule(app: FastifyInstance) {
   api.get(
     '/api/company/:id',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'getCompany',
@@ -75,6 +79,8 @@ export async function companiesModule(app: FastifyInstance) {
   api.get(
     '/api/company/:id/store',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'listStores',

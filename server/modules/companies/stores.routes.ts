@@ -39,6 +39,8 @@ export async function storesRoutes(app: FastifyInstance) {
   api.get(
     '/api/company/:id/store/:storeId',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'getStore',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { openToApiClients } from '../../plugins/auth';
 import { licenseRoutes } from './licenses.routes';
 import { packageRoutes } from './packages.routes';
 
@@ -13,6 +14,8 @@ export interface LicensesModuleOptions {
  * Who reaches what is in access.ts and docs/permissions.md.
  */
 export async function licensesModule(app: FastifyInstance, opts: LicensesModuleOptions) {
+  // The integrator's back office manages its licences and packages as its SystemIntegratorAdmin does.
+  openToApiClients(app);
   await app.register(licenseRoutes, opts);
   await app.register(packageRoutes, opts);
 }

@@ -50,6 +50,8 @@ export async function systemIntegratorsModule(app: FastifyInstance) {
   api.get(
     '/api/system-integrator/:id',
     {
+      // The integrator's back office reads it too (issue 26, part 3).
+      config: { apiClient: true },
       schema: {
         tags,
         operationId: 'getSystemIntegrator',

@@ -14,7 +14,7 @@ import {
 import { ApiError, forbidden, notFound, TRANSPORT_MESSAGES } from '../../errors';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
-import type { CurrentUser } from '../../plugins/auth';
+import { openToApiClients, type CurrentUser } from '../../plugins/auth';
 import { consumptionPoints, consumptionSpan, defaultGranularity } from './consumption';
 import {
   companyUsageParams,
@@ -51,6 +51,8 @@ export interface UsageModuleOptions {
  * in the database (GROUP BY Berlin month, studio, device; or Berlin day).
  */
 export async function usageModule(app: FastifyInstance, opts: UsageModuleOptions = {}) {
+  // The integrator's back office reads the usage of the studios it serves (issue 26, part 3).
+  openToApiClients(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = () => usageRepository(app.db);
   const today = () => todayInGermany(opts.clock?.() ?? new Date());

@@ -13,6 +13,7 @@ import {
 import { ApiError, notFound, TRANSPORT_MESSAGES } from '../../errors';
 import { pagedResult } from '../../lib/paging';
 import { errorResponses } from '../../lib/responses';
+import { openToApiClients } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { systemIntegratorRepository } from '../system-integrators/system-integrators.repository';
 import { webhookEndpointRepository, type WebhookEndpoint } from './webhooks.repository';
@@ -49,6 +50,8 @@ const audited = (endpoint: WebhookEndpoint, systemIntegratorId: string) => ({
  * forgery; target-guard.ts). Every change writes an audit row in its transaction.
  */
 export async function webhooksModule(app: FastifyInstance) {
+  // The integrator's back office manages its endpoints too (issue 26, part 3), every route here.
+  openToApiClients(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const isAllowedTarget = targetCheckFor(app.config);
 

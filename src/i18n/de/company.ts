@@ -47,6 +47,8 @@ export const companyMessages = {
       portal: 'Lumio (automatisch)',
       /** Who acted: one of the provider's administrators. */
       provider: '%{name} (Lumio)',
+      /** Who acted: an API client of a system integrator (its back office), by its name. */
+      apiClient: 'API-Zugang „%{name}“',
       byAt: '%{who}, %{when}',
       what: {
         companyUpdated: 'Firma geändert',

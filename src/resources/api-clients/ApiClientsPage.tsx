@@ -100,7 +100,7 @@ function ApiClientList({ systemIntegratorId }: { systemIntegratorId: Identifier 
         }
       >
         <LumioDatagrid phoneRow={phoneRow}>
-          <TextField source="name" sortable={false} />
+          <TextField source="name" />
           <TextField source="clientId" sortable={false} />
           <FunctionField source="createdAt" render={(client: ApiClient) => formatDateTime(client.createdAt)} />
           <FunctionField source="lastUsedAt" sortable={false} render={lastUsed} />

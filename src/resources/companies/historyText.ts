@@ -1,4 +1,5 @@
 import type { CompanyHistoryEntry } from '../../dataProvider';
+import { API_CLIENT_AUDIT_ROLE } from '../../domain/apiClients';
 import { formatDateTime } from '../../domain/dates';
 import { isRole, PROVIDER_ROLES, roleLabel, type Role } from '../../domain/roles';
 
@@ -173,6 +174,7 @@ function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string 
 
 function describeWho(actor: CompanyHistoryEntry['actor'], translate: Translate): string {
   if (!actor) return translate(`${T}.portal`);
+  if (actor.role === API_CLIENT_AUDIT_ROLE) return translate(`${T}.apiClient`, { name: actor.name });
   const fromProvider = (PROVIDER_ROLES as readonly string[]).includes(actor.role as Role);
   return fromProvider ? translate(`${T}.provider`, { name: actor.name }) : actor.name;
 }
