@@ -71,7 +71,7 @@ function CopyableValue({ label, value }: SecretField) {
       notify(translate(`${T}.copied`, { label: labelText }), { type: 'info' });
     } catch {
       // No clipboard (an insecure origin, a refused permission): the text stays selectable.
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
+      (document.getElementById(inputId) as HTMLTextAreaElement | null)?.select();
       notify(translate(`${T}.copyFailed`), { type: 'warning' });
     }
   }
@@ -82,8 +82,10 @@ function CopyableValue({ label, value }: SecretField) {
       label={labelText}
       value={value}
       fullWidth
+      // Wrapped, so the whole value is in view on a phone as well (no hidden end of a secret).
+      multiline
       slotProps={{
-        htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } },
+        htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
         input: {
           endAdornment: (
             <InputAdornment position="end">

@@ -15,6 +15,8 @@ export function WebhookStateChip({ endpoint }: { endpoint: Pick<WebhookEndpoint,
   const state = webhookEndpointState(endpoint);
   return (
     <Chip
+      // A span: the phone's card shows it inside the entry's text paragraph.
+      component="span"
       size="small"
       variant="outlined"
       label={translate(`app.webhooks.states.${state}`)}
