@@ -21,6 +21,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'process.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Their German names, and each endpoint's state, in a file without zod for the list page. */
+export {
+  WEBHOOK_EVENT_LABELS,
+  webhookEndpointState,
+  webhookEventLabel,
+  type WebhookEndpointState,
+} from './webhookLabels';
 
 /** Long enough for any real receiver's address with a query; longer is a mistake or an attack. */
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
@@ -150,38 +157,6 @@ export function nextWebhookAttempt(attempts: number, firstAttemptAt: Date, now: 
 /** Whether an endpoint that has failed since `failingSince` is to be switched off now. */
 export const webhookEndpointToDisable = (failingSince: Date, now: Date) =>
   now.getTime() - failingSince.getTime() >= WEBHOOK_GIVE_UP_MS;
-
-/** The portal's German name of each event, and of the test event, in the order of WEBHOOK_EVENT_TYPES. */
-export const WEBHOOK_EVENT_LABELS: Record<WebhookDeliveredType, string> = {
-  'license.activated': 'Lizenz aktiviert',
-  'license.rebound': 'Lizenz an anderes Gerät gebunden',
-  'license.suspended': 'Lizenz gesperrt',
-  'license.reinstated': 'Lizenz wieder freigegeben',
-  'package.created': 'Paket angelegt',
-  'package.increased': 'Paket aufgestockt',
-  'package.low': 'Paket unter der Hinweisschwelle',
-  'package.exhausted': 'Paket aufgebraucht',
-  'package.expiring': 'Paket läuft bald ab',
-  'package.expired': 'Paket abgelaufen',
-  'process.cancelled': 'Vorgang storniert',
-  'webhook.test': 'Testereignis',
-};
-
-/** An event type's German name; one the portal does not know yet (a newer server) shows as it is. */
-export const webhookEventLabel = (type: string): string =>
-  (WEBHOOK_EVENT_LABELS as Record<string, string>)[type] ?? type;
-
-/** Whether an endpoint receives events: 'active', paused by its integrator, or switched off after failing for 3 days. */
-export type WebhookEndpointState = 'active' | 'paused' | 'disabled';
-
-/**
- * An endpoint the delivery disabled (`disabledAt`) counts as disabled whatever `active` says; the
- * integrator switches it on again by saving it active.
- */
-export function webhookEndpointState(endpoint: { active: boolean; disabledAt?: string | null }): WebhookEndpointState {
-  if (endpoint.disabledAt) return 'disabled';
-  return endpoint.active ? 'active' : 'paused';
-}
 
 /** An endpoint as GET …/webhook-endpoint lists it (never its secret). */
 export interface WebhookEndpoint {

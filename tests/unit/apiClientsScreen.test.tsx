@@ -17,6 +17,7 @@ let ApiClientsPage: ComponentType;
 beforeAll(async () => {
   ApiClientsPage = (await import('../../src/resources/api-clients/ApiClientsPage')).default;
   await import('../../src/resources/api-clients/CreateApiClientDialog');
+  await import('../../src/components/secret/OneTimeSecretDialog');
 }, 30_000);
 
 const INTEGRATOR: Self = {

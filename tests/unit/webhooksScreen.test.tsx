@@ -24,6 +24,7 @@ beforeAll(async () => {
   WebhooksPage = (await import('../../src/resources/webhooks/WebhooksPage')).default;
   await import('../../src/resources/webhooks/WebhookEndpointDialog');
   await import('../../src/resources/webhooks/WebhookDeliveriesDialog');
+  await import('../../src/components/secret/OneTimeSecretDialog');
 }, 30_000);
 
 const INTEGRATOR: Self = {

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useRuntime } from '../../authProvider/runtime';
 import { lazyDialog } from '../../components/lazyDialog';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
-import { OneTimeSecretDialog } from '../../components/secret/OneTimeSecretDialog';
+import type { OneTimeSecretDialogProps } from '../../components/secret/OneTimeSecretDialog';
 import type { ApiClient } from '../../domain/apiClients';
 import { formatDateTime } from '../../domain/dates';
 import { tokenUrlOf } from '../../domain/runtimeConfig';
@@ -32,6 +32,17 @@ const T = 'app.apiClients';
 const CreateApiClientDialog = lazyDialog<CreateApiClientDialogProps>(() =>
   import('./CreateApiClientDialog').then((m) => ({ default: m.CreateApiClientDialog })),
 );
+
+/** Shown once after creating: its text fields load with it. */
+const OneTimeSecretDialog = lazyDialog<OneTimeSecretDialogProps>(() =>
+  import('../../components/secret/OneTimeSecretDialog').then((m) => ({ default: m.OneTimeSecretDialog })),
+);
+
+/** The form and, for right after it, the secret's dialog. */
+const preloadCreate = () => {
+  CreateApiClientDialog.preload();
+  OneTimeSecretDialog.preload();
+};
 
 type Dialog = { mode: 'closed' } | { mode: 'create' } | { mode: 'secret'; created: CreatedApiClient };
 
@@ -91,8 +102,8 @@ function ApiClientList({ systemIntegratorId }: { systemIntegratorId: Identifier 
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onPointerEnter={CreateApiClientDialog.preload}
-            onFocus={CreateApiClientDialog.preload}
+            onPointerEnter={preloadCreate}
+            onFocus={preloadCreate}
             onClick={() => setDialog({ mode: 'create' })}
           >
             {translate(`${T}.create`)}

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
-import { webhookEndpointState, type WebhookEndpoint, type WebhookEndpointState } from '../../domain/webhooks';
+import { webhookEndpointState, type WebhookEndpointState } from '../../domain/webhookLabels';
+import type { WebhookEndpoint } from '../../domain/webhooks';
 
 /** The frame's colour; the text stays the body colour, readable on white whatever the state (WCAG 1.4.3). */
 const FRAMES: Record<WebhookEndpointState, string> = {

@@ -18,10 +18,11 @@ import {
 import { useState } from 'react';
 import { lazyDialog } from '../../components/lazyDialog';
 import { LumioDatagrid, LumioList, OpenRecordButton, type PhoneRow } from '../../components/list';
-import { OneTimeSecretDialog } from '../../components/secret/OneTimeSecretDialog';
+import type { OneTimeSecretDialogProps } from '../../components/secret/OneTimeSecretDialog';
 import { formatDateTime } from '../../domain/dates';
 import type { Self } from '../../domain/self';
-import { webhookEventLabel, type CreatedWebhookEndpoint, type WebhookEndpoint } from '../../domain/webhooks';
+import { webhookEventLabel } from '../../domain/webhookLabels';
+import type { CreatedWebhookEndpoint, WebhookEndpoint } from '../../domain/webhooks';
 import { WEBHOOK_ENDPOINTS_RESOURCE } from './names';
 import type { WebhookDeliveriesDialogProps } from './WebhookDeliveriesDialog';
 import type { WebhookEndpointDialogProps } from './WebhookEndpointDialog';
@@ -34,11 +35,20 @@ const T = 'app.webhooks';
 const WebhookEndpointDialog = lazyDialog<WebhookEndpointDialogProps>(() =>
   import('./WebhookEndpointDialog').then((m) => ({ default: m.WebhookEndpointDialog })),
 );
+const OneTimeSecretDialog = lazyDialog<OneTimeSecretDialogProps>(() =>
+  import('../../components/secret/OneTimeSecretDialog').then((m) => ({ default: m.OneTimeSecretDialog })),
+);
 const WebhookDeliveriesDialog = lazyDialog<WebhookDeliveriesDialogProps>(() =>
   import('./WebhookDeliveriesDialog').then((m) => ({ default: m.WebhookDeliveriesDialog })),
 );
 
 const eventsText = (endpoint: WebhookEndpoint) => endpoint.events.map(webhookEventLabel).join(', ');
+
+/** The form and, for right after it, the secret's dialog. */
+const preloadCreate = () => {
+  WebhookEndpointDialog.preload();
+  OneTimeSecretDialog.preload();
+};
 
 type Dialog =
   | { mode: 'closed' }
@@ -110,8 +120,8 @@ function WebhookEndpointList({ systemIntegratorId }: { systemIntegratorId: Ident
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onPointerEnter={WebhookEndpointDialog.preload}
-            onFocus={WebhookEndpointDialog.preload}
+            onPointerEnter={preloadCreate}
+            onFocus={preloadCreate}
             onClick={() => setDialog({ mode: 'create' })}
           >
             {translate(`${T}.create`)}
