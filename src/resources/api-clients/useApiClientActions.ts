@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useDelete, type Identifier } from 'react-admin';
 import type { UseFormSetError } from 'react-hook-form';
 import { useDialogs } from '../../components/dialogs';
-import { serverFieldErrors } from '../../components/form';
+import { serverFieldErrors } from '../../components/form/serverFieldErrors';
 import type { ApiClient, ApiClientCreatePayload } from '../../domain/apiClients';
 import { API_CLIENTS_RESOURCE } from './names';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useDelete, useUpdate, type Identifier } from 'react-admin';
 import type { UseFormSetError } from 'react-hook-form';
 import { useDialogs } from '../../components/dialogs';
-import { serverFieldErrors } from '../../components/form';
+import { serverFieldErrors } from '../../components/form/serverFieldErrors';
 import { errorBodyOf, SERVER_MESSAGES, SERVER_MESSAGE_TEXTS } from '../../domain/errorCatalogue';
 import type { CreatedWebhookEndpoint, WebhookEndpoint, WebhookEndpointPayload } from '../../domain/webhooks';
 import { WEBHOOK_ENDPOINTS_RESOURCE } from './names';
