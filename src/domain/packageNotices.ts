@@ -49,3 +49,25 @@ export function packageNoticesDue(pkg: PackageForNotice, today: string): Package
   if (daysUntilEnd(pkg.endDate, today) <= ENDING_NOTICE_DAYS) due.push('ending');
   return due;
 }
+
+/**
+ * The webhook event `package.expired` (issue 26, part 4), once per package like the notices (no
+ * mail): a package whose last day has passed, announced within EXPIRED_EVENT_DAYS after it, so that
+ * a job that did not run for a while still announces it, and packages that ended long before
+ * webhooks existed are not announced at all. A suspended package (or one of a suspended licence) is
+ * not in use, so its end is no news.
+ */
+export const EXPIRED_EVENT_DAYS = 7;
+export const PACKAGE_EXPIRED_CLAIM = 'expired';
+
+export function packageExpiredDue(pkg: PackageForChoice & { licenseSuspended: boolean }, today: string): boolean {
+  if (pkg.suspended || pkg.licenseSuspended || packageState(pkg, today) !== 'expired') return false;
+  return -daysUntilEnd(pkg.endDate, today) <= EXPIRED_EVENT_DAYS;
+}
+
+/** The webhook event of each notice kind: the same threshold, once per package. */
+export const WEBHOOK_EVENT_OF_NOTICE = {
+  low: 'package.low',
+  exhausted: 'package.exhausted',
+  ending: 'package.expiring',
+} as const satisfies Record<PackageNoticeKind, string>;

@@ -119,7 +119,9 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Waits after the 1st, 2nd, … failed attempt of one delivery: quick for a receiver that blinked,
- * then growing, as Standard Webhooks' reference schedule does. Together about three days.
+ * then growing, as Standard Webhooks' reference schedule does. The ninth attempt comes 51.6 hours
+ * after the first; the last wait is cut short so that the tenth and last comes exactly three days
+ * after the first (nextWebhookAttempt).
  */
 export const WEBHOOK_RETRY_DELAYS_MS = [
   5 * SECOND,
@@ -144,14 +146,14 @@ export const WEBHOOK_DELIVERIES_KEPT = 100;
 
 /**
  * When to try a failed delivery again, after `attempts` attempts (the one just failed counted),
- * the first of which was at `firstAttemptAt`; undefined when it is given up (no wait left, or the
- * next attempt would come more than three days after the first).
+ * the first of which was at `firstAttemptAt`: after the attempt's wait, but no later than three
+ * days after the first; undefined when it is given up (three days are over, or no wait is left).
  */
 export function nextWebhookAttempt(attempts: number, firstAttemptAt: Date, now: Date): Date | undefined {
   const wait = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
-  if (wait === undefined) return undefined;
-  const next = new Date(now.getTime() + wait);
-  return next.getTime() - firstAttemptAt.getTime() > WEBHOOK_GIVE_UP_MS ? undefined : next;
+  const deadline = firstAttemptAt.getTime() + WEBHOOK_GIVE_UP_MS;
+  if (wait === undefined || now.getTime() >= deadline) return undefined;
+  return new Date(Math.min(now.getTime() + wait, deadline));
 }
 
 /** Whether an endpoint that has failed since `failingSince` is to be switched off now. */

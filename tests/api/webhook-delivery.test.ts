@@ -254,7 +254,7 @@ describe('webhook delivery', () => {
     // The delivery as if it had been created three days ago; its next attempt fails as well.
     await app.db
       .update(webhookDeliveries)
-      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3600_000 + 60_000) })
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) })
       .where(eq(webhookDeliveries.id, deliveryId));
     receiver.plan(503);
 
@@ -448,5 +448,85 @@ describe('webhook delivery with production’s target rules', () => {
 
     expect(row).toMatchObject({ endpointId: endpoint.id, status: 'pending', httpStatus: null });
     expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe('/dev/webhooks, the embedded mode’s receiver', () => {
+  /** The portal listens here, and its PUBLIC_URL says so: the delivery job calls it like any receiver. */
+  const PORT = 8142;
+  const publicUrl = `http://127.0.0.1:${PORT}`;
+  let app: FastifyInstance;
+  let admin: Client;
+  let fotosoft: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ PUBLIC_URL: publicUrl });
+    await app.listen({ port: PORT, host: '127.0.0.1' });
+    fotosoft = (await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'FOTOSOFT')))[0].id;
+    admin = await demoClient(app, DEMO.integrator);
+  });
+  afterAll(() => app.close());
+
+  it('receives a test event at PUBLIC_URL/dev/webhooks/in, checks its signature and lists it in German', async () => {
+    const created = await admin.post(`/api/system-integrator/${fotosoft}/webhook-endpoint`, {
+      url: `${publicUrl}/dev/webhooks/in`,
+      events: ['package.low'],
+    });
+    const endpointId = (created.json() as { id: string }).id;
+
+    const deliveryId = (
+      (await admin.post(`/api/system-integrator/${fotosoft}/webhook-endpoint/${endpointId}/test`)).json() as {
+        deliveryId: string;
+      }
+    ).deliveryId;
+
+    await vi.waitFor(
+      async () => {
+        const [row] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+        expect(row).toMatchObject({ status: 'delivered', httpStatus: 204 });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const page = await app.inject({ method: 'GET', url: '/dev/webhooks' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Empfangene Webhooks');
+    expect(page.body).toContain('webhook.test');
+    expect(page.body).toMatch(/<td>ja<\/td>/);
+    expect(page.body).toContain('Testereignis von Lumio');
+  });
+
+  it('answers 401 to a delivery whose signature no endpoint of that address made, and lists it as not valid', async () => {
+    const body = JSON.stringify({ type: 'package.low', timestamp: new Date().toISOString(), data: { fake: true } });
+    const at = String(Math.floor(Date.now() / 1000));
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dev/webhooks/in',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_gefaelscht',
+        'webhook-timestamp': at,
+        'webhook-signature': `v1,${specSignature('whsec_ZmFsc2NoZXIgU2NobMO8c3NlbA==', 'msg_gefaelscht', at, body)}`,
+      },
+      payload: body,
+    });
+
+    expect(res.statusCode).toBe(401);
+    const page = await app.inject({ method: 'GET', url: '/dev/webhooks' });
+    expect(page.body).toContain('msg_gefaelscht');
+    expect(page.body).toMatch(/<td>nein<\/td>/);
+  });
+});
+
+describe('/dev/webhooks outside embedded development', () => {
+  it('is not there in production mode', async () => {
+    const app = await buildTestApp({ NODE_ENV: 'production', EMBEDDED: 'true', SEED_DEMO_DATA: 'false' });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/dev/webhooks' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: '/dev/webhooks/in', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });

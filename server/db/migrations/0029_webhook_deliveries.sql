@@ -1,3 +1,12 @@
+CREATE TABLE "dev_webhook_receipts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"message_id" text,
+	"event_type" text,
+	"signature_valid" boolean NOT NULL,
+	"body" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"endpoint_id" uuid NOT NULL,

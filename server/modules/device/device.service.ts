@@ -8,6 +8,8 @@ import { ApiError } from '../../errors';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { metrics } from '../../metrics/registry';
 import { bindingMachine, requireMachineFree } from '../licenses/machine-binding';
+import type { QueueWebhookDeliveries } from '../webhooks/emit';
+import { emitLicenseEvent } from '../webhooks/events';
 import { deviceRepository, type DeviceLicense, type RecordedProcess } from './device.repository';
 import { deviceStatements } from './device.statements';
 
@@ -56,6 +58,8 @@ export interface DeviceServiceDeps {
   db: Db;
   /** The time the device API goes by: today's packages, rebind window, cancel window (server/app.ts). */
   clock: () => Date;
+  /** Webhook events (license.activated, license.rebound, process.cancelled) go out with the change. */
+  queueWebhookDeliveries: QueueWebhookDeliveries;
 }
 
 /** Who calls: the licence key of `Authorization: License <key>` and the PC's X-Machine-Id. */
@@ -82,7 +86,7 @@ export type IdentificationOutcome =
  * recording and cancelling identification processes. Refusals are thrown as ApiErrors with the
  * device error codes; a refused call changes nothing.
  */
-export function deviceService({ db, clock }: DeviceServiceDeps) {
+export function deviceService({ db, clock, queueWebhookDeliveries }: DeviceServiceDeps) {
   const statements = deviceStatements(db);
   const germanDay = germanDayOf();
 
@@ -133,6 +137,14 @@ export function deviceService({ db, clock }: DeviceServiceDeps) {
             machineId,
           });
           await repo.bind(license.id, machineId, replacing, replacing !== null, now);
+          await emitLicenseEvent(
+            tx,
+            queueWebhookDeliveries,
+            license.id,
+            replacing === null
+              ? { type: 'license.activated', machineId, activatedAt: now }
+              : { type: 'license.rebound', machineId, previousMachineId: replacing, reboundAt: now, forced: true },
+          );
           return {
             fresh: true,
             machineId,
@@ -226,6 +238,13 @@ export function deviceService({ db, clock }: DeviceServiceDeps) {
           throw new ApiError(409, SERVER_MESSAGES.cancelWindowPassed, codes.cancelWindowPassed);
         }
         await repo.cancel(process, now);
+        await emitLicenseEvent(tx, queueWebhookDeliveries, license.id, {
+          type: 'process.cancelled',
+          processId: process.id,
+          packageId: process.packageId,
+          postpaid: process.postpaid,
+          cancelledAt: now,
+        });
         return answer(now);
       });
     },

@@ -55,7 +55,7 @@ function callerOf(request: FastifyRequest): DeviceCaller {
  */
 export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const device = deviceService({ db: app.db, clock: opts.clock });
+  const device = deviceService({ db: app.db, clock: opts.clock, queueWebhookDeliveries: app.queueWebhookDeliveries });
   const unknownKeys = unknownKeyLimit({
     run: namedStatementRunner(app.db),
     maxPerHour: app.config.rateLimitDeviceUnknownKeysPerHour,

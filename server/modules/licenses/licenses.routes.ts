@@ -5,7 +5,9 @@ import { ApiError, forbidden, notFound } from '../../errors';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorBodySchema, errorResponses } from '../../lib/responses';
+import type { DbOrTx } from '../../db/client';
 import { changesOf, recordAudit } from '../audit/audit';
+import { emitLicenseEvent } from '../webhooks/events';
 import { bindingMachine, recordActivation, requireMachineFree } from './machine-binding';
 import { auditRepository } from '../audit/audit.repository';
 import { historyPage, historyQuery } from '../audit/audit.schemas';
@@ -47,6 +49,42 @@ export interface LicenseRoutesOptions {
 export async function licenseRoutes(app: FastifyInstance, opts: LicenseRoutesOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = () => licenseRepository(app.db);
+
+  /** The webhook events of a licence change (issue 26, part 4): suspended or reinstated, bound by hand. */
+  async function emitLicenseChangeEvents(
+    tx: DbOrTx,
+    before: { id: string; suspended: boolean; boundMachineId: string | null },
+    after: { suspended: boolean; boundMachineId: string | null },
+    at: Date,
+  ) {
+    const queue = app.queueWebhookDeliveries;
+    if (after.suspended !== before.suspended) {
+      await emitLicenseEvent(
+        tx,
+        queue,
+        before.id,
+        after.suspended
+          ? { type: 'license.suspended', suspendedAt: at }
+          : { type: 'license.reinstated', reinstatedAt: at },
+      );
+    }
+    if (after.boundMachineId !== null && after.boundMachineId !== before.boundMachineId) {
+      await emitLicenseEvent(
+        tx,
+        queue,
+        before.id,
+        before.boundMachineId === null
+          ? { type: 'license.activated', machineId: after.boundMachineId, activatedAt: at }
+          : {
+              type: 'license.rebound',
+              machineId: after.boundMachineId,
+              previousMachineId: before.boundMachineId,
+              reboundAt: at,
+              forced: false,
+            },
+      );
+    }
+  }
 
   api.get(
     '/api/license',
@@ -220,6 +258,7 @@ export async function licenseRoutes(app: FastifyInstance, opts: LicenseRoutesOpt
             });
           }
           const after = await repo.update(id, change, boundAt);
+          await emitLicenseChangeEvents(tx, before, after, boundAt ?? opts.clock());
           await recordAudit(tx, user, {
             action: 'license.updated',
             entityType: 'license',

@@ -188,7 +188,8 @@ export const packageNotices = pgTable(
     packageId: uuid('package_id')
       .notNull()
       .references(() => prepaidPackages.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['low', 'exhausted', 'ending'] }).notNull(),
+    /** A mail notice's kind, or 'expired': the webhook event package.expired, which has no mail. */
+    kind: text('kind', { enum: ['low', 'exhausted', 'ending', 'expired'] }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.kind] })],

@@ -8,6 +8,7 @@ import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { changesOf, recordAudit } from '../audit/audit';
+import { emitLicenseEvent } from '../webhooks/events';
 import { auditRepository } from '../audit/audit.repository';
 import { historyPage, historyQuery } from '../audit/audit.schemas';
 import { LICENSE_MANAGERS, readableLicense, sharedLicenseOf } from './access';
@@ -107,6 +108,7 @@ export async function packageRoutes(app: FastifyInstance, opts: PackageRoutesOpt
       const created = await app.db.transaction(async (tx) => {
         const license = await sharedLicenseOf(tx, user, request.params.id);
         const row = await packageRepository(tx).create(request.params.id, request.body);
+        await emitLicenseEvent(tx, app.queueWebhookDeliveries, row.licenseId, { type: 'package.created', pkg: row });
         await recordAudit(tx, user, {
           action: 'package.created',
           entityType: 'package',
@@ -190,6 +192,11 @@ export async function packageRoutes(app: FastifyInstance, opts: PackageRoutesOpt
           throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [message]);
         }
         const after = await repo.increase(id, packageId, by);
+        await emitLicenseEvent(tx, app.queueWebhookDeliveries, id, {
+          type: 'package.increased',
+          pkg: after,
+          previousAmount: before.amount,
+        });
         await recordAudit(tx, user, {
           action: 'package.increased',
           entityType: 'package',

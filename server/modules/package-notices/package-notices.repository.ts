@@ -1,6 +1,11 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ENDING_NOTICE_DAYS, LOW_CREDIT_SHARE } from '../../../src/domain/licenses';
-import { PACKAGE_NOTICE_KINDS, type PackageNoticeKind } from '../../../src/domain/packageNotices';
+import {
+  EXPIRED_EVENT_DAYS,
+  PACKAGE_EXPIRED_CLAIM,
+  PACKAGE_NOTICE_KINDS,
+  type PackageNoticeKind,
+} from '../../../src/domain/packageNotices';
 import type { DbOrTx } from '../../db/client';
 import { companies, stores } from '../companies/companies.table';
 import { licenses, packageNotices, prepaidPackages } from '../licenses/licenses.table';
@@ -36,7 +41,8 @@ export interface NoticeRecipient {
 }
 
 const p = prepaidPackages;
-const noticeSent = (kind: PackageNoticeKind) =>
+type ClaimKind = PackageNoticeKind | typeof PACKAGE_EXPIRED_CLAIM;
+const noticeSent = (kind: ClaimKind) =>
   sql`exists (select 1 from ${packageNotices} where ${packageNotices.packageId} = ${p.id} and ${packageNotices.kind} = ${kind})`;
 
 /**
@@ -129,13 +135,44 @@ export function packageNoticeRepository(db: DbOrTx) {
      * one: the primary key (package_id, kind) makes the second insert wait for the first and then
      * do nothing).
      */
-    async claim(packageId: string, kind: PackageNoticeKind): Promise<boolean> {
+    async claim(packageId: string, kind: ClaimKind): Promise<boolean> {
       const rows = await db
         .insert(packageNotices)
         .values({ packageId, kind })
         .onConflictDoNothing()
         .returning({ packageId: packageNotices.packageId });
       return rows.length > 0;
+    },
+
+    /**
+     * Packages whose end is at most EXPIRED_EVENT_DAYS past and not announced yet (package.expired;
+     * src/domain/packageNotices.ts packageExpiredDue decides), with what the event names.
+     */
+    async expiredCandidates(today: string, packageId?: string) {
+      return db
+        .select({
+          id: p.id,
+          licenseId: p.licenseId,
+          startDate: p.startDate,
+          endDate: p.endDate,
+          amount: p.amount,
+          remainingAmount: p.remainingAmount,
+          suspended: p.suspended,
+          licenseSuspended: licenses.suspended,
+        })
+        .from(p)
+        .innerJoin(licenses, eq(licenses.id, p.licenseId))
+        .where(
+          and(
+            eq(p.suspended, false),
+            eq(licenses.suspended, false),
+            sql`${p.endDate} < ${today}::date`,
+            sql`${p.endDate} >= ${today}::date - ${EXPIRED_EVENT_DAYS}::int`,
+            sql`not ${noticeSent(PACKAGE_EXPIRED_CLAIM)}`,
+            packageId ? eq(p.id, packageId) : undefined,
+          ),
+        )
+        .orderBy(asc(p.endDate), asc(p.id));
     },
 
     /** The company's Owners whose registration is finished and whose account is not disabled. */

@@ -28,6 +28,7 @@ import {
 import { targetCheckFor } from './target-guard';
 import { requireOwnIntegrator } from './access';
 import { webhookDeliveryRoutes } from './deliveries.routes';
+import { devWebhookReceiver } from './dev-receiver';
 
 const tags = ['Webhooks'];
 
@@ -185,4 +186,7 @@ export async function webhooksModule(app: FastifyInstance) {
 
   // The test event, the delivery log and redelivery (deliveries.routes.ts).
   webhookDeliveryRoutes(app);
+  // Embedded mode's own receiver, to try it all out (never in production); in its own context,
+  // as it reads JSON bodies as text.
+  if (app.config.devRoutes) await app.register(devWebhookReceiver);
 }

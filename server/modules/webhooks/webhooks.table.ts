@@ -64,3 +64,17 @@ export const webhookDeliveries = pgTable(
   (t) => [index('webhook_deliveries_endpoint_created_id').on(t.endpointId, t.createdAt, t.id)],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * What the embedded mode's own receiver (/dev/webhooks, dev-receiver.ts) got: in the database
+ * rather than in memory, so that every process of a try-out sees the same list. Only the newest
+ * DEV_RECEIPTS_KEPT are kept. Embedded mode only; production never writes here.
+ */
+export const devWebhookReceipts = pgTable('dev_webhook_receipts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  messageId: text('message_id'),
+  eventType: text('event_type'),
+  signatureValid: boolean('signature_valid').notNull(),
+  body: text('body').notNull(),
+});
