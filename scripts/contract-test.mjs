@@ -3,7 +3,8 @@
 // fetches /api/docs/json, generates TypeScript types from it with openapi-typescript, type-checks
 // the client program tests/contract/deviceFlow.ts against them (tests/contract/tsconfig.json;
 // ESLint forbids casts, `any` and non-null assertions there) and runs it against the portal with
-// openapi-fetch: activate, validate, record with an idempotency key, replay, cancel.
+// openapi-fetch: activate, validate, record with an idempotency key, replay, cancel; then
+// tests/contract/backOfficeFlow.ts: an API client's back office with the client-credentials grant.
 //
 // Usage: npm run test:contract [-- --no-build]
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { loginThroughKeycloak } from '../bench/lib/keycloak-login.mjs';
+import { PASSWORD, USERS } from '../bench/lib/login.mjs';
 import { spawnServer } from '../bench/lib/server-process.mjs';
 import { buildServer } from './build-server.mjs';
 
@@ -31,7 +34,9 @@ function step(title, command, args, env = {}) {
 
 if (!process.argv.includes('--no-build')) await buildServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'lumio-contract-'));
-const server = await spawnServer({ dataDir, env: { LOG_LEVEL: 'warn' } });
+// CONTRACT_PORT: a fixed port where several runs share a machine; else a free one.
+const port = process.env.CONTRACT_PORT ? Number(process.env.CONTRACT_PORT) : undefined;
+const server = await spawnServer({ dataDir, port, env: { LOG_LEVEL: 'warn' } });
 let ok = false;
 try {
   await server.serving();
@@ -60,6 +65,25 @@ try {
       [join(root, 'node_modules/tsx/dist/cli.mjs'), 'tests/contract/deviceFlow.ts'],
       {
         LUMIO_URL: server.base,
+      },
+    ) &&
+    step(
+      'Backoffice-Ablauf mit API-Zugang (Client Credentials) gegen das laufende Portal',
+      node,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), 'tests/contract/backOfficeFlow.ts'],
+      {
+        LUMIO_URL: server.base,
+        // The demo SystemIntegratorAdmin signs in through the provider's pages, as in a browser;
+        // creating an API client is a person's call, never an API client's.
+        LUMIO_SIA_TOKEN: (
+          await loginThroughKeycloak({
+            // PUBLIC_URL's host: the provider sends the browser back to the web app's origin only.
+            keycloakUrl: `http://localhost:${server.port}`,
+            portalUrl: `http://localhost:${server.port}`,
+            username: USERS.integrator,
+            password: PASSWORD,
+          })
+        ).accessToken,
       },
     );
 } finally {

@@ -1,7 +1,8 @@
 // `npm run keycloak:update-realm` (issue 24): brings a realm imported from an older
 // deploy/keycloak/lumio-realm.json up to the file's second factor, through the Admin REST API:
 // the OTP policy, the role `lumio-otp-required` inside the three roles that must use it, the
-// browser and forgot-password flows (created when missing, then bound), the German text overrides.
+// browser and forgot-password flows (created when missing, then bound), the German text overrides,
+// and (issue 26) the client roles of the service account lumio-server (manage-clients for API clients).
 // Partial import covers none of that but the role (docs/production.md, B.1). It changes nothing
 // else and may run again: what exists is left as it is.
 //
@@ -35,6 +36,7 @@ interface RealmFile {
   localizationTexts: Record<string, Record<string, string>>;
   browserFlow: string;
   resetCredentialsFlow: string;
+  users: { serviceAccountClientId?: string; clientRoles?: Record<string, string[]> }[];
   [setting: string]: unknown;
 }
 
@@ -125,6 +127,33 @@ async function addExecutions(api: Api, flow: Flow, log: (line: string) => void):
   log(`  Ablauf „${flow.alias}“: ${executions.length} Schritte`);
 }
 
+/**
+ * The client roles the file gives the portal's service accounts (issue 26: manage-clients and
+ * view-clients of realm-management, for the API clients of system integrators). Mapping a role
+ * the account has already changes nothing.
+ */
+async function grantServiceAccountRoles(api: Api, log: (line: string) => void): Promise<void> {
+  const clientUuid = async (clientId: string) => {
+    const [client] = await api<{ id: string }[]>('GET', `/clients?clientId=${encodeURIComponent(clientId)}`);
+    if (!client) throw new UpdateError(`Der Realm hat keinen Client ${clientId}.`);
+    return client.id;
+  };
+  for (const account of file.users.filter((user) => user.serviceAccountClientId)) {
+    const owner = await clientUuid(account.serviceAccountClientId!);
+    const user = await api<{ id: string }>('GET', `/clients/${owner}/service-account-user`);
+    for (const [clientId, names] of Object.entries(account.clientRoles ?? {})) {
+      const roleClient = await clientUuid(clientId);
+      const roles = await Promise.all(
+        names.map((name) =>
+          api<{ id: string; name: string }>('GET', `/clients/${roleClient}/roles/${encodeURIComponent(name)}`),
+        ),
+      );
+      await api('POST', `/users/${user.id}/role-mappings/clients/${roleClient}`, roles);
+      log(`  Dienstkonto von ${account.serviceAccountClientId}: ${clientId} ${names.join(', ')}`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const base = required('KEYCLOAK_URL').replace(/\/$/, '');
   const realm = process.env.KEYCLOAK_REALM ?? 'lumio';
@@ -175,6 +204,7 @@ async function main(): Promise<void> {
     }
     log(`  ${Object.keys(texts).length} Texte (${locale}) gesetzt`);
   }
+  await grantServiceAccountRoles(api, log);
   log('Fertig. Prüfen: eine Anmeldung je Art (docs/production.md, B.1).');
 }
 

@@ -1,6 +1,7 @@
 // A login through Keycloak's own login page, as the web app's browser does it (authorization code
 // with PKCE for the public client lumio-web, redirect to the portal), for the benchmarks that need
-// a portal user's access token against a real Keycloak (bench/cluster.mjs). No password grant:
+// a portal user's access token against a real Keycloak (bench/cluster.mjs), and for the contract
+// test against the embedded provider (scripts/contract-test.mjs), whose pages look the same. No password grant:
 // the realm does not allow it for the portal's clients. The provider roles' demo accounts have the
 // demo second factor (issue 24): after the password Keycloak shows its code page (field `otp`),
 // which gets a demo code no other login on this machine has used.
@@ -61,13 +62,36 @@ export async function loginThroughKeycloak({
   })) {
     auth.searchParams.set(key, value);
   }
-  const page = await fetch(auth, { redirect: 'manual' });
-  remember(jar, page);
+  /** Follows the provider's own redirects (not the one back to the portal), keeping its cookies. */
+  const followed = async (response, from) => {
+    let current = response;
+    let url = from;
+    for (let hop = 0; hop < 5; hop++) {
+      const location = current.headers.get('location');
+      if (current.status < 300 || current.status >= 400 || !location) break;
+      const next = new URL(location, url);
+      // Back at the portal (the embedded provider shares its origin, so the path and query tell).
+      const backAtPortal =
+        next.href.split('?')[0] === redirectUri && (next.searchParams.has('code') || next.searchParams.has('error'));
+      // A required action (e.g. set up the second factor) is reported below, not followed.
+      if (backAtPortal || next.pathname.includes('/login-actions/required-action')) break;
+      if (!current.bodyUsed) await current.arrayBuffer();
+      url = next;
+      current = await fetch(next, { redirect: 'manual', headers: { cookie: cookieHeader(jar) } });
+      remember(jar, current);
+    }
+    return current;
+  };
+  // Keycloak answers with its login page; the embedded provider redirects to it first.
+  const first = await fetch(auth, { redirect: 'manual' });
+  remember(jar, first);
+  const page = await followed(first, auth);
   const html = await page.text();
   const action = /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error(`Keycloak's login page has no login form (status ${page.status})`);
 
-  const post = async (url, fields) => {
+  const post = async (target, fields) => {
+    const url = new URL(target, auth);
     const response = await fetch(url, {
       method: 'POST',
       redirect: 'manual',
@@ -75,7 +99,7 @@ export async function loginThroughKeycloak({
       body: new URLSearchParams(fields),
     });
     remember(jar, response);
-    return response;
+    return followed(response, url);
   };
   let submitted = await post(action.replaceAll('&amp;', '&'), { username, password, credentialId: '' });
   // 200: Keycloak shows a page again, its code page or the login form with an error.

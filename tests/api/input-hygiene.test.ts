@@ -238,12 +238,12 @@ describe('control characters and bidi overrides in input', () => {
       const ownCompanyId = (await owner.get('/api/self')).json().associatedEntity.id as string;
       const [fotosoft] = (await lumioAdmin.get('/api/system-integrator?filter=fotosoft')).json().items;
       const [studio] = (await lumioAdmin.get(`/api/company/${companyId}/store`)).json().items;
-      // An integrator's webhook endpoints are listed for its own SystemIntegratorAdmin only (issue 26).
+      // An integrator's webhook endpoints and API clients are listed for its own SystemIntegratorAdmin only (issue 26).
       const integrator = apiClient(app, (await loginAs(app, DEMO.integrator)).accessToken);
       for (const path of paths) {
         const client = path.includes('{companyId}')
           ? owner
-          : path.includes('/webhook-endpoint')
+          : path.includes('/webhook-endpoint') || path.includes('/api-client')
             ? integrator
             : lumioAdmin;
         // {id} is a company, except in a system integrator's own lists (its resellers).

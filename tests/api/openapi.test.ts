@@ -108,6 +108,26 @@ describe('OpenAPI document', () => {
     expect(securityOf('DELETE /api/company/{id}')).toEqual([{ bearer: [], xsrfCookie: [], xsrfHeader: [] }]);
   });
 
+  it("offers an API client's token alone as the second way into the back-office routes, and only there", () => {
+    expect(securityOf('POST /api/license')).toEqual([
+      { bearer: [], xsrfCookie: [], xsrfHeader: [] },
+      { clientCredentials: [] },
+    ]);
+    expect(securityOf('GET /api/license')).toEqual([{ bearer: [] }, { clientCredentials: [] }]);
+    expect(securityOf('GET /api/company/{id}/store')).toEqual([{ bearer: [] }, { clientCredentials: [] }]);
+    // API clients manage no API clients, and the own account is a person's.
+    expect(securityOf('POST /api/system-integrator/{id}/api-client')).toEqual([
+      { bearer: [], xsrfCookie: [], xsrfHeader: [] },
+    ]);
+    expect(securityOf('GET /api/self')).toEqual([{ bearer: [] }]);
+    const scheme = (document.components as { securitySchemes: Record<string, unknown> }).securitySchemes
+      .clientCredentials;
+    expect(scheme).toMatchObject({
+      type: 'oauth2',
+      flows: { clientCredentials: { tokenUrl: `${app.config.keycloak.issuer}/protocol/openid-connect/token` } },
+    });
+  });
+
   it('asks the licence key of the device API, nothing else', () => {
     expect(securityOf('POST /api/device/identification-process')).toEqual([{ licenseKey: [] }]);
     expect(securityOf('GET /api/device/license')).toEqual([{ licenseKey: [] }]);

@@ -19,6 +19,7 @@ import {
 } from '../../server/db/schema';
 import { idpSecondFactors } from '../../server/idp/second-factor.table';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { backOffice, clientToken } from './helpers/apiClients';
 import { applicationBody, mailedConfirmPath, openApplication, submitApplication } from './helpers/applications';
 import { mailedEmailChangePath } from './helpers/emailChange';
 import { mailedInvitationToken, registrationBody } from './helpers/invitations';
@@ -47,6 +48,8 @@ interface Row {
   path: string;
   anonymous: string;
   cells: Record<Column, string>;
+  /** The column `API-Client`: an API client of FotoSoft (issue 26, part 3), with its token alone. */
+  apiClientCell: string;
 }
 
 function readPermissionTable(): Row[] {
@@ -66,7 +69,7 @@ function readPermissionTable(): Row[] {
       Column,
       string
     >;
-    return { method, path, anonymous, cells };
+    return { method, path, anonymous, cells, apiClientCell: rest[Object.keys(ROLE_COLUMNS).length] };
   });
 }
 
@@ -116,6 +119,8 @@ describe('permissions (docs/permissions.md)', () => {
   let app: FastifyInstance;
   const tokens = new Map<string, string>();
   let fixtures: Record<string, Fixture>;
+  /** The access token of an API client of FotoSoft, created through the API (client-credentials grant). */
+  let apiClientToken: string;
 
   beforeAll(async () => {
     app = await buildTestApp();
@@ -136,6 +141,18 @@ describe('permissions (docs/permissions.md)', () => {
           .values({ systemIntegratorId, ...webhookBody, secret: 'whsec_cmVjaHRlLXRlc3Q=' })
           .returning()
       )[0];
+    // API clients through the API, as their integrators' SystemIntegratorAdmins create them.
+    const bildwerkAdmin = apiClient(app, (await loginAs(app, DEMO.otherIntegrator)).accessToken);
+    const createdApiClient = async (admin: ReturnType<typeof apiClient>, systemIntegratorId: string, name: string) => {
+      const res = await admin.post(`/api/system-integrator/${systemIntegratorId}/api-client`, { name });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { clientId: string; clientSecret: string };
+    };
+    const integratorAdmin = apiClient(app, tokens.get(DEMO.integrator));
+    const ownApiClientToDelete = await createdApiClient(integratorAdmin, fotosoft.id, 'Rechte-Test zum Löschen');
+    const foreignApiClient = await createdApiClient(bildwerkAdmin, other.id, 'Rechte-Test Fremdzugang');
+    const backOfficeClient = await createdApiClient(integratorAdmin, fotosoft.id, 'Rechte-Test Backoffice');
+    apiClientToken = await clientToken(app, backOfficeClient.clientId, backOfficeClient.clientSecret);
     const ownEndpoint = await webhookEndpoint(fotosoft.id);
     const ownEndpointToDelete = await webhookEndpoint(fotosoft.id);
     const foreignEndpoint = await webhookEndpoint(other.id);
@@ -422,6 +439,16 @@ describe('permissions (docs/permissions.md)', () => {
         own: { id: fotosoft.id, endpointId: ownEndpoint.id, deliveryId: ownDelivery.id },
         foreign: { id: other.id, endpointId: foreignEndpoint.id, deliveryId: foreignDelivery.id },
       },
+      'GET /api/system-integrator/{id}/api-client': { own: { id: fotosoft.id }, foreign: { id: other.id } },
+      'POST /api/system-integrator/{id}/api-client': {
+        own: { id: fotosoft.id },
+        foreign: { id: other.id },
+        body: { name: 'Rechte-Test ERP' },
+      },
+      'DELETE /api/system-integrator/{id}/api-client/{clientId}': {
+        own: { id: fotosoft.id, clientId: ownApiClientToDelete.clientId },
+        foreign: { id: other.id, clientId: foreignApiClient.clientId },
+      },
       'GET /api/company-application': { own: {} },
       'POST /api/company-application': {
         own: {},
@@ -655,10 +682,17 @@ describe('permissions (docs/permissions.md)', () => {
     return path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]);
   }
 
-  async function send(row: Row, params: Record<string, string>, token?: string) {
-    const client = apiClient(app, token);
+  /** `bare`: the token alone, no cookie and no anti-forgery header, as a back office calls. */
+  async function send(row: Row, params: Record<string, string>, token?: string, bare = false) {
     const fixture = fixtures[`${row.method} ${row.path}`];
     const target = url(row.path, params) + (fixture.query ? `?${fixture.query}` : '');
+    if (bare && token) {
+      const office = backOffice(app, token);
+      if (row.method === 'GET') return office.get(target);
+      if (row.method === 'DELETE') return office.delete(target);
+      return row.method === 'POST' ? office.post(target, fixture.body) : office.put(target, fixture.body);
+    }
+    const client = apiClient(app, token);
     if (row.method === 'GET') return client.get(target);
     if (row.method === 'DELETE') return client.delete(target);
     const extra = { headers: fixture.headers };
@@ -715,6 +749,37 @@ describe('permissions (docs/permissions.md)', () => {
         }
       });
 
+      it(`API-Client: ${row.apiClientCell}`, async () => {
+        const fixture = fixtures[key];
+        const cell = row.apiClientCell;
+        if (cell === 'öffentlich' || cell === 'frei') {
+          // A public route does not look at a token: the API client is anyone there (a mailed
+          // link the anonymous call used up answers 404 or 409, as to the role columns).
+          const res = await send(row, fixture.own, apiClientToken);
+          expect([401, 403]).not.toContain(res.statusCode);
+          expect(res.statusCode).toBeLessThan(500);
+          return;
+        }
+        if (cell === '✗') {
+          const before = await snapshotTables(app);
+          const res = await send(row, fixture.own, apiClientToken, true);
+          expect(res.statusCode, res.body).toBe(403);
+          expect(errorOf(res).messages[0]).toBe('Forbidden');
+          expect(await snapshotTables(app)).toEqual(before);
+          return;
+        }
+        // It acts as FotoSoft's SystemIntegratorAdmin: the same targets, the same tenant rule.
+        const targets = fixture.perColumn?.('SystemIntegratorAdmin') ?? { own: fixture.own, foreign: fixture.foreign };
+        if ((cell === 'eigene' || cell === 'eig404') && targets.foreign) {
+          const before = await snapshotTables(app);
+          const foreign = await send(row, targets.foreign, apiClientToken, true);
+          expect(foreign.statusCode).toBe(cell === 'eig404' ? 404 : 403);
+          expect(await snapshotTables(app)).toEqual(before);
+        }
+        const res = await send(row, targets.own, apiClientToken, true);
+        expect([401, 403], res.body).not.toContain(res.statusCode);
+        expect(res.statusCode).toBeLessThan(500);
+      });
       for (const [column, email] of Object.entries(ROLE_COLUMNS) as [Column, string][]) {
         const cell = row.cells[column];
         it(`${column}: ${cell}`, async () => {

@@ -22,6 +22,12 @@ const entry = (overrides: Partial<CompanyHistoryEntry>): CompanyHistoryEntry => 
 const what = (overrides: Partial<CompanyHistoryEntry>) => describeHistoryEntry(entry(overrides), translate).what;
 
 describe('the audit rows of licences and packages in German (issue 13)', () => {
+  it("names an integrator's API client as the one who acted, by its name (issue 26)", () => {
+    const line = describeHistoryEntry(entry({ actor: { name: 'Warenwirtschaft', role: 'ApiClient' } }), translate);
+    expect(line.who).toBe('API-Zugang „Warenwirtschaft“');
+    expect(missing).toEqual([]);
+  });
+
   it('names creating and changing a licence with the changed fields', () => {
     expect(what({})).toBe('Lizenz angelegt');
     expect(

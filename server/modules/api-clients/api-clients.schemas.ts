@@ -3,12 +3,10 @@ import { API_CLIENT_ID_PREFIX } from '../../../src/domain/apiClients';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 import { systemIntegratorParams } from '../system-integrators/system-integrators.schemas';
 
-const clientIdField = z
-  .string()
-  .meta({
-    description: `OAuth-Client-ID für den Token-Abruf (\`${API_CLIENT_ID_PREFIX}…\`)`,
-    example: 'lumio-api-3f9c2a7d41b08e5c6a12',
-  });
+const clientIdField = z.string().meta({
+  description: `OAuth-Client-ID für den Token-Abruf (\`${API_CLIENT_ID_PREFIX}…\`)`,
+  example: 'lumio-api-3f9c2a7d41b08e5c6a12',
+});
 
 /** An API client as the API lists it: never its secret. */
 export const apiClientSchema = z
