@@ -53,12 +53,10 @@ export const deliveryParams = endpointParams.extend({
 });
 
 /** The answer of the test event and of a redelivery: the delivery that was queued. */
-export const webhookDeliveryQueuedSchema = z
-  .object({ deliveryId: z.uuid() })
-  .meta({
-    id: 'WebhookDeliveryQueued',
-    description: 'Die eingeplante Zustellung; ihr Ergebnis zeigt die Liste der Zustellungen',
-  });
+export const webhookDeliveryQueuedSchema = z.object({ deliveryId: z.uuid() }).meta({
+  id: 'WebhookDeliveryQueued',
+  description: 'Die eingeplante Zustellung; ihr Ergebnis zeigt die Liste der Zustellungen',
+});
 
 /** One delivery of the delivery log: what was sent when and how the receiver answered (never its body). */
 export const webhookDeliverySchema = z
