@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './validation';
+import { WEBHOOK_EVENT_LABELS } from './webhookLabels';
 
 /**
  * A system integrator's webhook endpoints (issue 26, part 4; ARCHITECTURE.md "Integrators'
@@ -196,3 +197,6 @@ export interface WebhookDelivery {
   durationMs: number | null;
   nextAttemptAt: string | null;
 }
+
+// Every event the server sends has a German name (a compile error names the one missing).
+WEBHOOK_EVENT_LABELS satisfies Record<WebhookDeliveredType, string>;
