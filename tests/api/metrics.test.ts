@@ -168,6 +168,7 @@ describe('metrics', () => {
         'package-notices',
         'password-reset-mail',
         'report-cleanup',
+        'webhook-delivery',
       ].sort(),
     );
     expect(samples.some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);

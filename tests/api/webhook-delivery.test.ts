@@ -2,15 +2,16 @@ import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, systemIntegrators, webhookDeliveries, webhookEndpoints } from '../../server/db/schema';
 import type { JobContext } from '../../server/jobs/job';
 import { WEBHOOK_ENDPOINT_DISABLED_SUBJECT } from '../../server/mail/templates/webhook-endpoint-disabled';
 import { deliverWebhook, type WebhookDeliveryDeps } from '../../server/modules/webhooks/delivery';
+import { registry } from '../../server/metrics/registry';
 import { emitWebhookEvent } from '../../server/modules/webhooks/emit';
-import { buildTestApp, DEMO, errorOf } from './helpers/app';
+import { buildTestApp, captureLog, DEMO, errorOf } from './helpers/app';
 import { demoClient, type Client } from './helpers/eid';
 
 const silentLog = {
@@ -170,6 +171,9 @@ describe('webhook delivery', () => {
       .where(and(eq(auditEvents.entityId, endpoint.id), eq(auditEvents.action, 'webhook-endpoint.test-sent')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(endpoint.secret);
+    expect(await registry.metrics()).toMatch(
+      /lumio_webhook_deliveries_total\{event="webhook.test",outcome="delivered"\} [1-9]/,
+    );
   });
 
   it('retries after a 500 of the receiver, after the first wait, and then delivers', async () => {
@@ -182,6 +186,12 @@ describe('webhook delivery', () => {
     expect(failed).toMatchObject({ status: 'pending', httpStatus: 500 });
     expect(failed.nextAttemptAt!.getTime() - failed.lastAttemptAt!.getTime()).toBe(5_000);
     expect((await endpointRow(endpoint.id)).failingSince).not.toBeNull();
+    // The next attempt is a job of the queue that is not due before the wait is over.
+    const jobs = await app.db.execute<{ start_after: Date | string }>(
+      sql`select start_after from pgboss.job where name = 'webhook-delivery' and data->>'deliveryId' = ${deliveryId} order by created_on`,
+    );
+    expect(jobs.rows).toHaveLength(2);
+    expect(new Date(jobs.rows[1].start_after).getTime()).toBe(failed.nextAttemptAt!.getTime());
 
     // The job the first attempt queued, run now rather than after its five seconds.
     await deliverWebhook(deps, deliveryId);
@@ -304,6 +314,24 @@ describe('webhook delivery', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ active: true, disabledAt: null, failingSince: null });
+  });
+
+  it('sends the test event to a paused endpoint once, and does not retry it there', async () => {
+    const endpoint = await createEndpoint();
+    await fotosoftAdmin.put(`${base(fotosoft)}/${endpoint.id}`, {
+      url: receiver.url,
+      events: ['license.suspended'],
+      active: false,
+    });
+    receiver.plan(500);
+
+    const deliveryId = await sendTestEvent(endpoint.id);
+    await attemptRecorded(deliveryId, 1);
+    // Its retry, run now: the endpoint is still paused.
+    await deliverWebhook(deps, deliveryId);
+
+    expect(receiver.received).toHaveLength(1);
+    expect(await deliveryRow(deliveryId)).toMatchObject({ status: 'failed', attempts: 1, httpStatus: 500 });
   });
 
   it('redelivers a delivery as a new one with the same message id and body', async () => {
@@ -459,8 +487,10 @@ describe('/dev/webhooks, the embedded mode’s receiver', () => {
   let admin: Client;
   let fotosoft: string;
 
+  const log = captureLog();
+
   beforeAll(async () => {
-    app = await buildTestApp({ PUBLIC_URL: publicUrl });
+    app = await buildTestApp({ PUBLIC_URL: publicUrl }, { logStream: log.stream });
     await app.listen({ port: PORT, host: '127.0.0.1' });
     fotosoft = (await app.db.select().from(systemIntegrators).where(eq(systemIntegrators.code, 'FOTOSOFT')))[0].id;
     admin = await demoClient(app, DEMO.integrator);
@@ -472,7 +502,7 @@ describe('/dev/webhooks, the embedded mode’s receiver', () => {
       url: `${publicUrl}/dev/webhooks/in`,
       events: ['package.low'],
     });
-    const endpointId = (created.json() as { id: string }).id;
+    const { id: endpointId, secret } = created.json() as { id: string; secret: string };
 
     const deliveryId = (
       (await admin.post(`/api/system-integrator/${fotosoft}/webhook-endpoint/${endpointId}/test`)).json() as {
@@ -492,8 +522,13 @@ describe('/dev/webhooks, the embedded mode’s receiver', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Empfangene Webhooks');
     expect(page.body).toContain('webhook.test');
-    expect(page.body).toMatch(/<td>ja<\/td>/);
+    expect(page.body).toContain('<td data-label="Signatur gültig">ja</td>');
     expect(page.body).toContain('Testereignis von Lumio');
+    // The attempt is logged in figures; neither the secret nor a signature reaches the log.
+    expect(log.text()).toContain('webhook delivery attempt');
+    expect(log.text()).not.toContain(secret);
+    expect(log.text()).not.toContain(secret.replace(/^whsec_/, ''));
+    expect(log.text()).not.toMatch(/v1,[A-Za-z0-9+/]{20,}/);
   });
 
   it('answers 401 to a delivery whose signature no endpoint of that address made, and lists it as not valid', async () => {
@@ -515,7 +550,7 @@ describe('/dev/webhooks, the embedded mode’s receiver', () => {
     expect(res.statusCode).toBe(401);
     const page = await app.inject({ method: 'GET', url: '/dev/webhooks' });
     expect(page.body).toContain('msg_gefaelscht');
-    expect(page.body).toMatch(/<td>nein<\/td>/);
+    expect(page.body).toContain('<td data-label="Signatur gültig">nein</td>');
   });
 });
 

@@ -28,7 +28,7 @@ const isSuccess = (status: number | null) => status !== null && status >= 200 &&
  */
 export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: string, now = new Date()): Promise<void> {
   const delivery = await webhookDeliveryRepository(deps.db).toSend(deliveryId);
-  // Pruned, delivered, given up, or redelivered as a new row: nothing to do.
+  // Pruned, delivered or given up meanwhile: nothing to do.
   if (!delivery || delivery.status !== 'pending') return;
   // A paused or switched-off endpoint gets no more retries; a first attempt still goes out, as
   // the test event and a redelivery are asked for explicitly (and an event emitted a moment
@@ -43,7 +43,12 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: stri
       url: delivery.url,
       secret: delivery.secret,
       messageId: delivery.messageId,
-      body: JSON.stringify(delivery.payload),
+      // In the specification's order (jsonb keeps keys in its own order).
+      body: JSON.stringify({
+        type: delivery.payload.type,
+        timestamp: delivery.payload.timestamp,
+        data: delivery.payload.data,
+      }),
       at: now,
     },
     { publicOnly: deps.config.webhookPublicTargetsOnly },

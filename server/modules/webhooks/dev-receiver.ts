@@ -19,7 +19,8 @@ h1{font-size:22px;margin:0 0 16px}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #dde3ea;font-size:14px;vertical-align:top}
 pre{white-space:pre-wrap;word-break:break-all;margin:0;font-size:13px}
-small{color:#4a5a6a}
+small{color:#4a5a6a;word-break:break-all}
+@media (max-width:600px){thead{display:none}table,tbody,tr,td{display:block}tr{border-bottom:1px solid #dde3ea;padding:8px 0}td{border:0;padding:4px 12px}td::before{content:attr(data-label);display:block;font-weight:600;font-size:12px}}
 `;
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 

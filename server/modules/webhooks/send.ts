@@ -32,7 +32,7 @@ export function signedHeaders({ secret, messageId, body, at }: Omit<SignedReques
 }
 
 /** A lookup that answers the checked address whatever name is asked: the connection goes where the check looked. */
-function pinnedLookup({ address, family }: CheckedAddress): LookupFunction {
+export function pinnedLookup({ address, family }: CheckedAddress): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
