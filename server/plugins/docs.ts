@@ -6,33 +6,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { describeResponses, securitySchemes, securityOf, tidySchemas } from './openapi-contract';
 import { DOCS_CSP } from './security-headers';
-
-/**
- * The groups of the document. A route's `tags` name one of these; a new group gets its line here
- * (with a description, which Redocly's recommended rules ask of every listed tag).
- */
-export const API_TAGS = [
-  { name: 'Benutzer', description: 'Das eigene Konto: wer bin ich, eigene Daten und E-Mail-Adresse ändern' },
-  { name: 'Anträge', description: 'Registrierung von Fotostudios und ihre Prüfung durch den Anbieter' },
-  { name: 'Dokumente', description: 'Nachweise zur Registrierung hochladen und zur Prüfung herunterladen' },
-  { name: 'Firmen', description: 'Firmen, ihre Studios, ihr Verlauf und die Kontoaktivierung des Inhabers' },
-  { name: 'Mitarbeitende', description: 'Die Personen einer Firma: Einladung, Freigabe, Rolle, Löschen' },
-  { name: 'eID', description: 'eID-Verifizierung mit dem Online-Ausweis und die Prüfung abweichender Ausweisdaten' },
-  { name: 'System-Integratoren', description: 'Hersteller der Studio-Software, die Gerätelizenzen vergeben' },
-  { name: 'Reseller', description: 'Wiederverkäufer eines System-Integrators' },
-  {
-    name: 'Webhooks',
-    description: 'Empfänger der signierten Ereignisse eines System-Integrators (Standard Webhooks)',
-  },
-  {
-    name: 'API-Zugänge',
-    description:
-      'Maschinenzugänge für das Backoffice eines System-Integrators (OAuth 2.0 Client Credentials, ohne Cookie und Anti-Forgery-Token)',
-  },
-  { name: 'Administratoren', description: 'Konten des Anbieters und der System-Integratoren' },
-  { name: 'Übersicht', description: 'Was ansteht: die Zahlen der Übersicht je Rolle' },
-  { name: 'Auswertungen', description: 'Vorgangsauswertungen: im Hintergrund erstellt, als ZIP heruntergeladen' },
-];
+import { API_TAGS } from '../lib/api-tags';
 
 const OCTET_STREAM = 'application/octet-stream';
 const BINARY_BODY = { type: 'string', format: 'binary', description: 'Die Datei als Rohdaten' };

@@ -573,7 +573,7 @@ describe('device API (docs/device-api.md)', () => {
     for (const operation of operations) {
       expect(operation.summary).toBeTruthy();
       expect(operation.operationId).toMatch(/^[a-z][A-Za-z]+$/);
-      expect(operation.tags).toEqual(['Geräte-API']);
+      expect(operation.tags).toEqual(['Device']);
       expect(operation.security).toEqual([{ licenseKey: [] }]);
       expect(operation.parameters).toEqual(
         expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'x-machine-id', required: true })]),

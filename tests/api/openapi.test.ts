@@ -177,4 +177,11 @@ describe('OpenAPI document', () => {
   it('describes every tag it lists', () => {
     expect(document.tags?.filter((tag) => !tag.description?.trim())).toEqual([]);
   });
+
+  it('lists every tag an operation uses, with a name generators can turn into a class name', () => {
+    const listed = new Set(document.tags?.map((tag) => tag.name));
+    const used = new Set(operations.flatMap(({ operation }) => operation.tags ?? []));
+    expect([...used].filter((tag) => !listed.has(tag))).toEqual([]);
+    expect([...listed].filter((tag) => !/^[A-Z][A-Za-z]*$/.test(tag))).toEqual([]);
+  });
 });

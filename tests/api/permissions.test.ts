@@ -427,6 +427,16 @@ describe('permissions (docs/permissions.md)', () => {
         own: { id: fotosoft.id, endpointId: ownEndpointToDelete.id },
         foreign: { id: other.id, endpointId: foreignEndpoint.id },
       },
+      'GET /api/system-integrator/{id}/api-client': { own: { id: fotosoft.id }, foreign: { id: other.id } },
+      'POST /api/system-integrator/{id}/api-client': {
+        own: { id: fotosoft.id },
+        foreign: { id: other.id },
+        body: { name: 'Rechte-Test ERP' },
+      },
+      'DELETE /api/system-integrator/{id}/api-client/{clientId}': {
+        own: { id: fotosoft.id, clientId: ownApiClientToDelete.clientId },
+        foreign: { id: other.id, clientId: foreignApiClient.clientId },
+      },
       'POST /api/system-integrator/{id}/webhook-endpoint/{endpointId}/test': {
         own: { id: fotosoft.id, endpointId: ownEndpoint.id },
         foreign: { id: other.id, endpointId: foreignEndpoint.id },
@@ -438,16 +448,6 @@ describe('permissions (docs/permissions.md)', () => {
       'POST /api/system-integrator/{id}/webhook-endpoint/{endpointId}/delivery/{deliveryId}/redeliver': {
         own: { id: fotosoft.id, endpointId: ownEndpoint.id, deliveryId: ownDelivery.id },
         foreign: { id: other.id, endpointId: foreignEndpoint.id, deliveryId: foreignDelivery.id },
-      },
-      'GET /api/system-integrator/{id}/api-client': { own: { id: fotosoft.id }, foreign: { id: other.id } },
-      'POST /api/system-integrator/{id}/api-client': {
-        own: { id: fotosoft.id },
-        foreign: { id: other.id },
-        body: { name: 'Rechte-Test ERP' },
-      },
-      'DELETE /api/system-integrator/{id}/api-client/{clientId}': {
-        own: { id: fotosoft.id, clientId: ownApiClientToDelete.clientId },
-        foreign: { id: other.id, clientId: foreignApiClient.clientId },
       },
       'GET /api/company-application': { own: {} },
       'POST /api/company-application': {

@@ -15,8 +15,9 @@ import {
   updateAdministratorBody,
 } from './administrators.schemas';
 import { administratorService } from './administrators.service';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Administratoren'];
+const tags = [API_TAG.administrators];
 /** Spec sections 2 and 6: the route administration is for these two; only SystemAdmin changes anything. */
 const READERS = ['SystemAdmin', 'LumioAdmin'] as const;
 const MANAGERS = ['SystemAdmin'] as const;

@@ -14,8 +14,9 @@ import { systemIntegratorRepository } from '../system-integrators/system-integra
 import { systemIntegratorParams } from '../system-integrators/system-integrators.schemas';
 import { apiClientRepository } from './api-clients.repository';
 import { apiClientListQuery, apiClientPage, apiClientParams, createdApiClientSchema } from './api-clients.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['API-Zugänge'];
+const tags = [API_TAG.apiClients];
 
 /** Only the integrator's own SystemIntegratorAdmin, a person: API clients never manage API clients. */
 const MANAGERS: readonly Role[] = ['SystemIntegratorAdmin'];

@@ -9,8 +9,9 @@ import { conflictOn, FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION } from '../../lib
 import { errorResponses } from '../../lib/responses';
 import { companyParams } from './companies.schemas';
 import { deleteCompany } from './company-deletion';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Firmen'];
+const tags = [API_TAG.companies];
 
 /**
  * DELETE /api/company/{id} (spec section 2, dialog deleteCompany): the Owner of that company,

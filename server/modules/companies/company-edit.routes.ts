@@ -10,8 +10,9 @@ import { historyPage, historyQuery } from '../audit/audit.schemas';
 import { requireCompanyAccess, requireOwnerOf } from './access';
 import { companyRepository, type Company, type NewCompany } from './companies.repository';
 import { companyParams, companySchema, companyUpdateBody } from './companies.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Firmen'];
+const tags = [API_TAG.companies];
 
 const fieldsOf = ({ id: _id, ...fields }: Company): NewCompany => fields;
 

@@ -17,8 +17,9 @@ import {
   storeListQuery,
   storePage,
 } from './companies.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Firmen'];
+const tags = [API_TAG.companies];
 
 /**
  * Companies and their studios: GET /api/company (paged), /api/company/{id} and

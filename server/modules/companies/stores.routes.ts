@@ -11,8 +11,9 @@ import { changesOf, recordAudit } from '../audit/audit';
 import { COMPANY_AND_STUDIO_READERS, requireCompanyRead, requireOwnerOf } from './access';
 import { companyRepository, type Store } from './companies.repository';
 import { storeBody, storeCreated, storeParams, storeSchema, companyParams, type StoreBody } from './companies.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Firmen'];
+const tags = [API_TAG.companies];
 
 /** What the audit trail records of a studio. */
 const auditedFields = (store: Pick<Store, 'name' | 'address' | 'country' | 'systemIntegratorId'>) => ({

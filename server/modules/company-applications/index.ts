@@ -16,8 +16,9 @@ import {
   submitApplicationBody,
 } from './company-applications.schemas';
 import { companyApplicationService } from './company-applications.service';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Anträge'];
+const tags = [API_TAG.applications];
 
 /**
  * Company applications (studio registration). Public: submit and confirm (rate limited).

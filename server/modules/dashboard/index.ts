@@ -7,6 +7,7 @@ import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { dashboardSchema } from './dashboard.schemas';
 import { dashboardService } from './dashboard.service';
+import { API_TAG } from '../../lib/api-tags';
 
 export interface DashboardModuleOptions {
   /** Today's clock (Germany's calendar day and month); tests move it. */
@@ -26,7 +27,7 @@ export async function dashboardModule(app: FastifyInstance, opts: DashboardModul
     {
       config: { allowUnfinishedRegistration: true },
       schema: {
-        tags: ['Übersicht'],
+        tags: [API_TAG.dashboard],
         operationId: 'getDashboard',
         summary: 'Was ansteht: die Zahlen der Übersicht für den angemeldeten Benutzer, je nach Rolle',
         response: { 200: dashboardSchema, ...errorResponses },

@@ -26,13 +26,14 @@ import {
 } from './device.schemas';
 import { deviceService, type DeviceCaller } from './device.service';
 import { isUnknownKeyError, unknownKeyLimit } from './unknown-key-limit';
+import { API_TAG } from '../../lib/api-tags';
 
 export interface DeviceModuleOptions {
   /** The time the device API goes by: today's packages, rebind window, cancel window (server/app.ts). */
   clock: () => Date;
 }
 
-const tags = ['Geräte-API'];
+const tags = [API_TAG.device];
 const security = [{ licenseKey: [] }];
 /** Authenticated by the licence key, no cookie, no anti-forgery token (server/plugins/auth.ts, csrf.ts). */
 const config = { device: true } as const;

@@ -12,10 +12,11 @@ import { attachmentDisposition, detectDocumentType, nameForType, sanitizeFileNam
 import { documentRepository } from './documents.repository';
 import { deriveUploaderKey, uploaderHash } from './uploader';
 import { documentFileResponse, documentParams, uploadedDocumentSchema, uploadHeaders } from './documents.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
 export { documentRepository, type DocumentReference, type DocumentRepository } from './documents.repository';
 
-const tags = ['Dokumente'];
+const tags = [API_TAG.documents];
 const unsupportedMediaType = () => new ApiError(415, TRANSPORT_MESSAGES.unsupportedMediaType);
 
 /**

@@ -7,6 +7,7 @@ import { forbidden } from '../../errors';
 import { requireRole } from '../../lib/permissions';
 import { bindingDone, bindingErrorResponses, bindingStarted, sessionHeader } from './eid-binding.schemas';
 import { eidBindingService, type BindingUser } from './eid-binding.service';
+import { API_TAG } from '../../lib/api-tags';
 
 export interface EidBindingModuleOptions {
   /** Key of the pseudonyms' HMAC (server/eid/pseudonym.ts). */
@@ -15,7 +16,7 @@ export interface EidBindingModuleOptions {
   clock: () => Date;
 }
 
-const tags = ['eID'];
+const tags = [API_TAG.eid];
 
 /** Company users bind their own ID; everyone else is 403. */
 function requireBindingUser(request: FastifyRequest): BindingUser {

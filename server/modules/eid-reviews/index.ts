@@ -6,8 +6,9 @@ import { errorResponses } from '../../lib/responses';
 import { eidReviewRepository } from './eid-reviews.repository';
 import { decided, decisionBody, reviewDetail, reviewListQuery, reviewPage, reviewParams } from './eid-reviews.schemas';
 import { eidReviewService } from './eid-reviews.service';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['eID'];
+const tags = [API_TAG.eid];
 
 /**
  * The review of differing eID data (issue 11, route verification-check), for LumioAdmin only:

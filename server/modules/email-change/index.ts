@@ -15,8 +15,9 @@ import {
   userEmailParams,
 } from './email-change.schemas';
 import { emailChangeService } from './email-change.service';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Benutzer'];
+const tags = [API_TAG.self];
 
 /**
  * The own e-mail change (spec sections 4 and 7): company users ask through their company's user

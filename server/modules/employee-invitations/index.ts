@@ -18,8 +18,9 @@ import {
   registrationBody,
 } from './employee-invitations.schemas';
 import { employeeInvitationService } from './employee-invitations.service';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Mitarbeitende'];
+const tags = [API_TAG.employees];
 
 /** Owner or AccountAdministrator of exactly this company (403 for another company or role). */
 function requireInviterOf(request: FastifyRequest, companyId: string) {

@@ -24,8 +24,9 @@ import {
   licenseUpdateBody,
   storeLicenseParams,
 } from './licenses.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Lizenzen'];
+const tags = [API_TAG.licenses];
 
 /** What the audit trail records of a licence. */
 export const auditedLicense = ({ id: _id, ...state }: LicenseState) => state;

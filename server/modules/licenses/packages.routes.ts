@@ -23,8 +23,9 @@ import {
   packageUpdateBody,
 } from './licenses.schemas';
 import { packageRepository, toPrepaidPackage, type PackageRecord } from './packages.repository';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Vorgangspakete'];
+const tags = [API_TAG.prepaidPackages];
 
 /** What the audit trail records of a package: everything but its id (the row's entity id). */
 const auditedPackage = ({ id: _id, ...record }: PackageRecord) => record;

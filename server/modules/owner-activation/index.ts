@@ -5,8 +5,9 @@ import { errorResponses } from '../../lib/responses';
 import { companyParams } from '../companies/companies.schemas';
 import { ownerActivationSchema, resentAnswer } from './owner-activation.schemas';
 import { ownerActivationService } from './owner-activation.service';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Firmen'];
+const tags = [API_TAG.companies];
 
 /**
  * The owner's account activation, for LumioAdmin on the company page: GET where it stands (has

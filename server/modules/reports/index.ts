@@ -19,8 +19,9 @@ import {
   reportRequestBody,
   reportSchema,
 } from './reports.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Auswertungen'];
+const tags = [API_TAG.reports];
 
 /**
  * Identification-process reports (issue 14; spec sections 2, 3, 4, 6, 7): request one, list the

@@ -5,6 +5,7 @@ import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { Role } from '../../../src/domain/roles';
 import { ApiError, forbidden, notFound } from '../../errors';
 import { pagedResult } from '../../lib/paging';
+import { openToApiClients } from '../../plugins/auth';
 import { requireRole } from '../../lib/permissions';
 import { conflictOn, FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { errorResponses } from '../../lib/responses';
@@ -20,8 +21,9 @@ import {
   resellerParams,
   resellerSchema,
 } from './resellers.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Reseller'];
+const tags = [API_TAG.resellers];
 
 /** LumioAdmin reads every integrator's resellers (report filters); a SystemIntegratorAdmin its own. */
 const READERS: readonly Role[] = ['LumioAdmin', 'SystemIntegratorAdmin'];
@@ -43,6 +45,8 @@ const audited = (reseller: Reseller, systemIntegratorId: string) => ({ name: res
  * transaction (reseller.created, reseller.updated, reseller.deleted).
  */
 export async function resellersModule(app: FastifyInstance) {
+  // The integrator's back office keeps its resellers (a licence names one) as its admin does.
+  openToApiClients(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = () => resellerRepository(app.db, app.countCache);
 

@@ -6,6 +6,7 @@ import { uuidParam } from '../../lib/ids';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import { secondFactorService } from './second-factor.service';
+import { API_TAG } from '../../lib/api-tags';
 
 const userParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidUserId) });
 
@@ -21,7 +22,7 @@ export async function secondFactorModule(app: FastifyInstance) {
     '/api/user/:id/second-factor',
     {
       schema: {
-        tags: ['Benutzer'],
+        tags: [API_TAG.self],
         operationId: 'resetSecondFactor',
         summary:
           'Zwei-Faktor-Anmeldung eines anderen Benutzers zurücksetzen (SystemAdmin; beendet seine Sitzungen, Mail an ihn)',

@@ -11,6 +11,7 @@ import { unauthorized } from '../../errors';
 import { errorResponses } from '../../lib/responses';
 import { userOf } from '../../plugins/auth';
 import { selfSchema } from './self.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
 /** What the self answer reads beyond the user row. */
 export interface SelfExtras {
@@ -66,7 +67,7 @@ export async function selfModule(app: FastifyInstance) {
     {
       config: { allowUnfinishedRegistration: true },
       schema: {
-        tags: ['Benutzer'],
+        tags: [API_TAG.self],
         operationId: 'getSelf',
         summary: 'Eigenes Konto: Rolle, Status und die Firma oder der System-Integrator, zu dem es gehört',
         response: { 200: selfSchema, ...errorResponses },

@@ -14,9 +14,10 @@ import {
   systemIntegratorSchema,
   updateSystemIntegratorBody,
 } from './system-integrators.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
 const unknownSystemIntegrator = () => new ApiError(404, SERVER_MESSAGES.unknownSystemIntegrator);
-const tags = ['System-Integratoren'];
+const tags = [API_TAG.systemIntegrators];
 
 /**
  * System integrators: SystemAdmin manages them; LumioAdmin reads all; an Owner reads the list for

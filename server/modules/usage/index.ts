@@ -26,8 +26,9 @@ import {
 } from './usage.schemas';
 import { requireLicenseAccess } from '../licenses/access';
 import { usageRepository, type UsageScope } from './usage.repository';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Nutzung'];
+const tags = [API_TAG.usage];
 
 /**
  * Who sees usage: the Owner its own company, the SystemIntegratorAdmin the processes of its own

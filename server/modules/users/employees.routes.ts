@@ -19,8 +19,9 @@ import {
   statusBody,
 } from './employees.schemas';
 import { employeeService } from './employees.service';
+import { API_TAG } from '../../lib/api-tags';
 
-const tags = ['Mitarbeitende'];
+const tags = [API_TAG.employees];
 
 /**
  * Owner and AccountAdministrator of the company, once their own registration is finished (the

@@ -13,6 +13,7 @@ import { changesOf, recordAudit } from '../audit/audit';
 import { hasSecondFactor, ownEidReview, selfAnswer } from '../self';
 import { selfSchema } from '../self/self.schemas';
 import { personalDataBody } from './own-profile.schemas';
+import { API_TAG } from '../../lib/api-tags';
 
 const userParams = z.strictObject({
   companyId: uuidParam(SERVER_MESSAGES.invalidCompanyId),
@@ -31,7 +32,7 @@ export async function ownProfileRoutes(app: FastifyInstance) {
       // Unverified users are exactly the ones who may use it.
       config: { allowUnfinishedRegistration: true },
       schema: {
-        tags: ['Benutzer'],
+        tags: [API_TAG.self],
         operationId: 'updateOwnPersonalData',
         summary: 'Eigene Personendaten ändern (Employee, AccountAdministrator, nur vor der eID-Verifizierung)',
         params: userParams,

@@ -26,11 +26,12 @@ import {
   webhookEndpointSchema,
 } from './webhooks.schemas';
 import { targetCheckFor } from './target-guard';
+import { API_TAG } from '../../lib/api-tags';
 import { requireOwnIntegrator } from './access';
 import { webhookDeliveryRoutes } from './deliveries.routes';
 import { devWebhookReceiver } from './dev-receiver';
 
-const tags = ['Webhooks'];
+const tags = [API_TAG.webhooks];
 
 /** Standard Webhooks: `whsec_` + base64 of the key; 24 random bytes, as the specification's examples. */
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
