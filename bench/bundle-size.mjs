@@ -274,6 +274,21 @@ async function main() {
       (page) => page.locator('tbody tr').filter({ hasText: 'Foto Express Handel GmbH' }),
       'row of Foto Express Handel GmbH',
     );
+    // Issue 26: the integrator's webhook receivers and API clients (none in the demo data: ready
+    // when the list has answered with its empty state; the dialogs load on first use, not counted).
+    for (const [name, path] of [
+      ['webhooks', '/webhooks'],
+      ['api-clients', '/api-clients'],
+    ]) {
+      await screen(
+        integrator.context,
+        name,
+        'SystemIntegratorAdmin',
+        path,
+        (page) => page.getByRole('status').filter({ hasText: 'Keine Daten vorhanden' }),
+        "status 'Keine Daten vorhanden'",
+      );
+    }
     // The licence screens' four levels (route license-management), as the integrator goes down
     // them: each opened by its address; the dialogs load on first use and are not counted.
     const levelPath = (depth) => new RegExp(`/license-management${'/[^/]+'.repeat(depth)}$`);

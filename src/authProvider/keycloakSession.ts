@@ -1,5 +1,5 @@
 import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
-import type { RuntimeConfig } from '../domain/runtimeConfig';
+import { realmUrlOf, type RuntimeConfig } from '../domain/runtimeConfig';
 import { DASHBOARD_PATH, PROFILE_PATH } from '../domain/routes';
 import { recordActivity } from './idleTimer';
 import { omitVoidSandboxOfRealmFrames } from './sameOriginHelperFrames';
@@ -62,8 +62,7 @@ export function createKeycloakSession(
   const initOptions = keycloakInitOptions(origin);
   // The embedded identity provider shares this origin: its helper frames' sandbox would be void and
   // only make Chromium warn (see sameOriginHelperFrames.ts). Keycloak on its own host is left alone.
-  if (!client)
-    omitVoidSandboxOfRealmFrames(`${config.keycloak.url.replace(/\/+$/, '')}/realms/${config.keycloak.realm}`);
+  if (!client) omitVoidSandboxOfRealmFrames(realmUrlOf(config.keycloak));
   const listeners = new Set<() => void>();
 
   // keycloak-js reports kc_action_status from the callback URL while init() processes it.

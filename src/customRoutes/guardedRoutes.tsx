@@ -25,6 +25,8 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   'license-management': lazyScreen(() => import('../resources/licenses/LicenseManagement')),
   reseller: lazyScreen(() => import('../resources/resellers/ResellerPage')),
   verify: lazyScreen(() => import('./verify/VerifyPage')),
+  webhooks: lazyScreen(() => import('../resources/webhooks/WebhooksPage')),
+  'api-clients': lazyScreen(() => import('../resources/api-clients/ApiClientsPage')),
 };
 
 /**

@@ -35,6 +35,7 @@ import { createHttpClient, type DownloadedFile, type HttpClientOptions } from '.
 import { toListQuery } from './paging';
 import { pathParameters, resolvePath, RESOURCE_ROUTES, routeOf, type ResourceRoute } from './resourcePaths';
 import { usageCalls, type UsageCalls } from './usage';
+import { webhookCalls, type WebhookCalls } from './webhooks';
 
 export {
   createHttpClient,
@@ -48,9 +49,10 @@ export {
 export { toListQuery, toOrderBy } from './paging';
 export { RESOURCE_ROUTES, resolvePath, type ResourceRoute } from './resourcePaths';
 export type { CompanyUsageQuery, UsageCalls } from './usage';
+export type { QueuedDelivery, WebhookCalls } from './webhooks';
 
 /** Named calls that are not CRUD on a resource (STYLE.md: typed, mocked once, tested once). */
-export interface LumioDataProvider extends DataProvider, UsageCalls {
+export interface LumioDataProvider extends DataProvider, UsageCalls, WebhookCalls {
   /** GET /self. */
   getSelf(): Promise<Self>;
   /** Number of open company applications: totalItemCount of GET /company-application?pageSize=1. */
@@ -451,6 +453,7 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
     },
 
     ...usageCalls(request, routes),
+    ...webhookCalls(request, routes),
   };
 
   /** A licence's packages: /license/{licenseId}/prepaid-package. */

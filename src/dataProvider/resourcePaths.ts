@@ -64,6 +64,15 @@ export const RESOURCE_ROUTES = {
   'eid-binding': { path: '/user/eid/bind' },
   // The LumioAdmin's review of differing eID data (route verification-check).
   'verification-check': { path: '/eid-review' },
+  // Issue 26 (routes webhooks and api-clients): the SystemIntegratorAdmin's own integrator's.
+  'webhook-endpoints': {
+    path: '/system-integrator/{systemIntegratorId}/webhook-endpoint',
+    createFields: ['url', 'events'],
+    updateFields: ['url', 'events', 'active'],
+  },
+  'webhook-deliveries': { path: '/system-integrator/{systemIntegratorId}/webhook-endpoint/{endpointId}/delivery' },
+  // The record's id is the row's; DELETE takes the OAuth clientId (useApiClientActions passes it).
+  'api-clients': { path: '/system-integrator/{systemIntegratorId}/api-client', createFields: ['name'] },
 } as const satisfies Record<string, ResourceRoute>;
 
 export type ResourceName = keyof typeof RESOURCE_ROUTES;

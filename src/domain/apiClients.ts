@@ -19,8 +19,8 @@ export const API_CLIENT_ID_PREFIX = 'lumio-api-';
 export const isApiClientId = (clientId: unknown): clientId is string =>
   typeof clientId === 'string' && clientId.startsWith(API_CLIENT_ID_PREFIX);
 
-/** The role in the audit trail for what an API client did (its name stands where a person's e-mail does). */
-export const API_CLIENT_AUDIT_ROLE = 'ApiClient';
+/** The role in the audit trail for what an API client did: in a file without zod, for the histories. */
+export { API_CLIENT_AUDIT_ROLE } from './apiClientAudit';
 
 export const API_CLIENT_VALIDATION_TEXTS = {
   nameRequired: 'Bitte geben Sie einen Namen ein.',

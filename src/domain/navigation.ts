@@ -45,7 +45,9 @@ export type AreaId =
   | 'eidReviews'
   | 'identificationProcessReports'
   | 'licenses'
-  | 'systemIntegrators';
+  | 'systemIntegrators'
+  | 'webhooks'
+  | 'apiClients';
 
 /** The id of the section 'Zu prüfende Mitarbeitende' on the employees page, the menu's link target. */
 export const PENDING_EMPLOYEES_ANCHOR = 'zu-pruefende-mitarbeitende';
@@ -84,6 +86,8 @@ export const AREAS: Record<AreaId, AreaDefinition> = {
         : '/license-management',
   },
   systemIntegrators: { route: 'system-integrators' },
+  webhooks: { route: 'webhooks' },
+  apiClients: { route: 'api-clients' },
 };
 
 export function areaHref(area: AreaId, user: NavigationUser): string {
@@ -154,6 +158,9 @@ const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'pendin
   { area: 'openApplications', visibleTo: allOf(companyManagers, registrationFinished), badge: 'pendingEmployeeCount' },
   { area: 'identificationProcessReports', visibleTo: roleIn('LumioAdmin') },
   { area: 'systemIntegrators', visibleTo: tileRule('systemIntegrators') },
+  // Issue 26: menu entries only (the spec's tile table stays as it is), for the own integrator.
+  { area: 'webhooks', visibleTo: roleIn('SystemIntegratorAdmin') },
+  { area: 'apiClients', visibleTo: roleIn('SystemIntegratorAdmin') },
 ];
 
 export interface Tile {
@@ -245,6 +252,20 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
   'studio-licenses': { list: licenseReaders },
   licenses: { list: licenseReaders, show: licenseReaders, create: licenseManagers, edit: licenseManagers },
   'prepaid-packages': { list: licenseReaders, create: licenseManagers, edit: licenseManagers },
+  // Issue 26: the own integrator's webhook endpoints (route webhooks) and API clients (route
+  // api-clients), as the server allows them to its SystemIntegratorAdmin only.
+  'webhook-endpoints': {
+    list: roleIn('SystemIntegratorAdmin'),
+    create: roleIn('SystemIntegratorAdmin'),
+    edit: roleIn('SystemIntegratorAdmin'),
+    delete: roleIn('SystemIntegratorAdmin'),
+  },
+  'webhook-deliveries': { list: roleIn('SystemIntegratorAdmin') },
+  'api-clients': {
+    list: roleIn('SystemIntegratorAdmin'),
+    create: roleIn('SystemIntegratorAdmin'),
+    delete: roleIn('SystemIntegratorAdmin'),
+  },
 };
 
 /** Guarded routes that are neither a tile nor a menu entry. */

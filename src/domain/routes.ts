@@ -21,6 +21,9 @@ export const GUARDED_ROUTE_ROOTS = [
   'license-management',
   'reseller',
   'system-integrators',
+  // Issue 26: the SystemIntegratorAdmin's webhook endpoints and API clients.
+  'webhooks',
+  'api-clients',
 ] as const;
 export type GuardedRouteRoot = (typeof GUARDED_ROUTE_ROOTS)[number];
 

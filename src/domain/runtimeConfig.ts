@@ -18,6 +18,16 @@ export interface LegalLinks {
 /** The German template PDFs shipped in public/legal/ (the server's defaults as well). */
 export const DEFAULT_LEGAL_LINKS: LegalLinks = { termsUrl: '/legal/agb.pdf', privacyUrl: '/legal/datenschutz.pdf' };
 
+/**
+ * The identity provider's realm, its OpenID issuer: Keycloak's path layout, which the embedded
+ * provider serves under the portal's own origin as well.
+ */
+export const realmUrlOf = ({ url, realm }: RuntimeConfig['keycloak']) => `${url.replace(/\/+$/, '')}/realms/${realm}`;
+
+/** Where an API client gets its tokens (OAuth 2.0 client credentials grant, issue 26 part 3). */
+export const tokenUrlOf = (keycloak: RuntimeConfig['keycloak']) =>
+  `${realmUrlOf(keycloak)}/protocol/openid-connect/token`;
+
 export class RuntimeConfigError extends Error {}
 
 function text(value: unknown, path: string): string {

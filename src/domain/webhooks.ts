@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './validation';
+import { WEBHOOK_EVENT_LABELS } from './webhookLabels';
 
 /**
  * A system integrator's webhook endpoints (issue 26, part 4; ARCHITECTURE.md "Integrators'
@@ -21,6 +22,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'process.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Their German names, and each endpoint's state, in a file without zod for the list page. */
+export {
+  WEBHOOK_EVENT_LABELS,
+  webhookEndpointState,
+  webhookEventLabel,
+  type WebhookEndpointState,
+} from './webhookLabels';
 
 /** Long enough for any real receiver's address with a query; longer is a mistake or an attack. */
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
@@ -152,3 +160,43 @@ export function nextWebhookAttempt(attempts: number, firstAttemptAt: Date, now: 
 /** Whether an endpoint that has failed since `failingSince` is to be switched off now. */
 export const webhookEndpointToDisable = (failingSince: Date, now: Date) =>
   now.getTime() - failingSince.getTime() >= WEBHOOK_GIVE_UP_MS;
+
+/** An endpoint as GET …/webhook-endpoint lists it (never its secret). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Since when deliveries fail, while they do (delivery backend); absent from older servers. */
+  failingSince?: string | null;
+  /** When the delivery switched the endpoint off after 3 days of failures. */
+  disabledAt?: string | null;
+}
+
+/** POST …/webhook-endpoint's answer: the only time the secret is shown. */
+export interface CreatedWebhookEndpoint {
+  id: string;
+  secret: string;
+  endpoint: WebhookEndpoint;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One delivery of an event to an endpoint (GET …/{endpointId}/delivery). */
+export interface WebhookDelivery {
+  id: string;
+  messageId: string;
+  eventType: string;
+  createdAt: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  lastAttemptAt: string | null;
+  httpStatus: number | null;
+  durationMs: number | null;
+  nextAttemptAt: string | null;
+}
+
+// Every event the server sends has a German name (a compile error names the one missing).
+WEBHOOK_EVENT_LABELS satisfies Record<WebhookDeliveredType, string>;

@@ -1,12 +1,14 @@
 import type { StringMap } from 'ra-core';
 import { accountActionsMessages } from './de/accountActions';
 import { administrationMessages } from './de/administration';
+import { apiClientsMessages } from './de/apiClients';
 import { companiesMessages } from './de/companies';
 import { companyMessages } from './de/company';
 import { eidReviewsMessages } from './de/eidReviews';
 import { employeesMessages } from './de/employees';
 import { inviteEmployeeMessages } from './de/employeeInvitation';
 import { licensesMessages } from './de/licenses';
+import { oneTimeSecretMessages } from './de/oneTimeSecret';
 import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { reportsMessages } from './de/reports';
@@ -14,6 +16,7 @@ import { resellersMessages } from './de/resellers';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { usageMessages } from './de/usage';
 import { verifyMessages } from './de/verify';
+import { webhooksMessages } from './de/webhooks';
 
 /**
  * The areas' texts: one chunk, loaded with the first lazy screen (src/components/lazyScreen.ts)
@@ -36,4 +39,7 @@ export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
   reportsMessages,
   licensesMessages,
   usageMessages,
+  webhooksMessages,
+  apiClientsMessages,
+  oneTimeSecretMessages,
 ];

@@ -74,13 +74,16 @@ const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; s
     ],
   },
   systemIntegratorAdmin: {
-    menu: ['/dashboard', '/license-management', '/reseller'],
+    menu: ['/dashboard', '/license-management', '/reseller', '/webhooks', '/api-clients'],
     screens: [
       { name: 'Lizenzverwaltung: Firmen', path: '/license-management' },
       { name: 'Lizenzverwaltung: Studios' },
       { name: 'Lizenzverwaltung: Lizenzen' },
       { name: 'Lizenzverwaltung: Pakete' },
       { name: 'Reseller', path: '/reseller' },
+      // Issue 26: FotoSoft has no receiver or API client in the demo data; other specs add them as Bildwerk.
+      { name: 'Webhooks', path: '/webhooks', mayBeEmpty: true },
+      { name: 'API-Zugänge', path: '/api-clients', mayBeEmpty: true },
       { name: 'Vorgangsauswertung (Kachel)', path: '/identification-process-reports', mayBeEmpty: true },
     ],
   },

@@ -21,7 +21,8 @@ const EXPECTED: Record<DemoUserKey, { tiles: string[]; menu: string[] }> = {
   },
   systemIntegratorAdmin: {
     tiles: ['Profilverwaltung', 'Reseller', 'Vorgangsauswertung', 'Lizenzen'],
-    menu: ['Übersicht', 'Lizenzen', 'Reseller'],
+    // Issue 26: 'Webhooks' and 'API-Zugänge' are menu entries only, no tiles.
+    menu: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge'],
   },
   owner: {
     tiles: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios', 'Vorgangsauswertung', 'Lizenzen'],

@@ -90,6 +90,9 @@ describe('app catalogue', () => {
       'Offene Anträge',
       'Vorgangsauswertung',
       'System-Integrator',
+      // Issue 26: the SystemIntegratorAdmin's two screens of the integrators' contract.
+      'Webhooks',
+      'API-Zugänge',
     ]);
   });
 });

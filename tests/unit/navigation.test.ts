@@ -81,9 +81,10 @@ const EXPECTED_MENU: Record<Role, { unfinished: string[]; finished: string[] }> 
     unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
     finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
   },
+  // Issue 26 adds 'Webhooks' and 'API-Zugänge' to the menu (no tiles), for SystemIntegratorAdmin only.
   SystemIntegratorAdmin: {
-    unfinished: ['Übersicht', 'Lizenzen', 'Reseller'],
-    finished: ['Übersicht', 'Lizenzen', 'Reseller'],
+    unfinished: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge'],
+    finished: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge'],
   },
 };
 

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { Form, useFormIsDirty, useTranslate, type RaRecord } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch, type UseFormSetError } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { LumioDialog } from '../dialogs';
@@ -26,8 +26,11 @@ export interface FormDialogProps<S extends z.ZodObject> {
    * maps them here.
    */
   toPayload?: (values: Record<string, unknown>) => Record<string, unknown>;
-  /** Gets the payload as the schema reads it (trimmed); resolves true when saved, and the dialog closes. */
-  onSave: (payload: z.infer<S>) => Promise<boolean>;
+  /**
+   * Gets the payload as the schema reads it (trimmed); resolves true when saved, and the dialog
+   * closes. `form.setError` shows the server's refusal of a field at that field.
+   */
+  onSave: (payload: z.infer<S>, form: { setError: UseFormSetError<Record<string, unknown>> }) => Promise<boolean>;
   /**
    * Only when changing: a delete button (translation key `deleteLabel`) left of the others, since a
    * phone shows the list without its row actions. Resolves true when deleted, and the dialog closes.
@@ -64,7 +67,9 @@ export function FormDialog<S extends z.ZodObject>({
 }: FormDialogProps<S>) {
   const translate = useTranslate();
   return (
-    <Form record={record as Partial<RaRecord>} mode="onChange">
+    // No 'Das Formular ist ungültig' dialog: save is disabled while the form is invalid, and a
+    // field the server refused shows its text at the field (onSave's setError).
+    <Form record={record as Partial<RaRecord>} mode="onChange" disableInvalidFormNotification>
       <LumioDialog
         open
         onClose={onClose}
@@ -98,7 +103,7 @@ function FormDialogActions<S extends z.ZodObject>({
   onClose,
 }: ActionProps<S>) {
   const translate = useTranslate();
-  const { handleSubmit } = useFormContext();
+  const { handleSubmit, setError } = useFormContext<Record<string, unknown>>();
   const values = useWatch() as Record<string, unknown>;
   const isDirty = useFormIsDirty();
   const candidate = (formValues: Record<string, unknown>) =>
@@ -106,7 +111,7 @@ function FormDialogActions<S extends z.ZodObject>({
   const parsed = schema.safeParse(candidate(values));
   const save = handleSubmit(async (submitted) => {
     const payload = schema.safeParse(candidate(submitted));
-    if (payload.success && (await onSave(payload.data))) onClose();
+    if (payload.success && (await onSave(payload.data, { setError }))) onClose();
   });
   const remove = async () => {
     if (onDelete && (await onDelete())) onClose();

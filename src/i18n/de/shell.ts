@@ -53,6 +53,8 @@ export const shellMessages = {
       openApplications: 'Offene Anträge',
       identificationProcessReports: 'Vorgangsauswertung',
       systemIntegrators: 'System-Integrator',
+      webhooks: 'Webhooks',
+      apiClients: 'API-Zugänge',
     },
     /** Tab titles ('… – Lumio') of pages whose own texts do not name them yet. */
     pageTitles: {
@@ -67,6 +69,8 @@ export const shellMessages = {
       'identification-process-reports': 'Vorgangsauswertung anfordern',
       'license-management': 'Lizenzen',
       reseller: 'Reseller',
+      webhooks: 'Webhooks',
+      'api-clients': 'API-Zugänge',
     },
     dashboard: {
       title: 'Übersicht',

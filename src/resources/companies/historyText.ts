@@ -1,5 +1,5 @@
 import type { CompanyHistoryEntry } from '../../dataProvider';
-import { API_CLIENT_AUDIT_ROLE } from '../../domain/apiClients';
+import { API_CLIENT_AUDIT_ROLE } from '../../domain/apiClientAudit';
 import { formatDateTime } from '../../domain/dates';
 import { isRole, PROVIDER_ROLES, roleLabel, type Role } from '../../domain/roles';
 
