@@ -240,6 +240,12 @@ describe('control characters and bidi overrides in input', () => {
       const [studio] = (await lumioAdmin.get(`/api/company/${companyId}/store`)).json().items;
       // An integrator's webhook endpoints and API clients are listed for its own SystemIntegratorAdmin only (issue 26).
       const integrator = apiClient(app, (await loginAs(app, DEMO.integrator)).accessToken);
+      // An endpoint's delivery log (issue 26, part 4) needs an endpoint.
+      const endpoint = await integrator.post(`/api/system-integrator/${fotosoft.id}/webhook-endpoint`, {
+        url: 'https://erp.fotosoft.example/lumio-hook',
+        events: ['license.suspended'],
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(201);
       for (const path of paths) {
         const client = path.includes('{companyId}')
           ? owner
@@ -252,7 +258,8 @@ describe('control characters and bidi overrides in input', () => {
           .replace('{id}', ownerId)
           .replace('{companyId}', ownCompanyId)
           // A studio's licences (issue 13).
-          .replace('{storeId}', studio.id);
+          .replace('{storeId}', studio.id)
+          .replace('{endpointId}', endpoint.json().id);
         const url = `${filled}?filter=${encodeURIComponent(withControl('Studio', control))}`;
         const ok = await client.get(url.replace(/filter=.*/, 'filter=Studio%20M%C3%BCller'));
         expect(ok.statusCode, `${path}: ${ok.body}`).toBe(200);
