@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext } from '../../server/jobs/job';
 import { statementIssueJob } from '../../server/jobs/statement-issue.job';
-import { identificationProcesses, statements } from '../../server/db/schema';
+import { identificationProcesses, licenses, statements } from '../../server/db/schema';
 import { runningMonth, STATEMENT_TEXTS, type Statement } from '../../src/domain/statements';
 import { addMonths, type CompanyUsage } from '../../src/domain/usage';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
@@ -77,6 +77,16 @@ describe('monthly statements (GET /api/company/{id}/statement…, job statement-
     const before = await snapshotTables(app);
     await job(month);
     expect(await snapshotTables(app)).toEqual(before);
+  });
+
+  it('issues by default the month before the running one, for every company with a licence', async () => {
+    const withLicence = await app.db.selectDistinct({ companyId: licenses.companyId }).from(licenses);
+
+    await statementIssueJob.run({ db: app.db, log: silentLog } as unknown as JobContext, {}, attempt());
+
+    const issued = await app.db.select().from(statements).where(eq(statements.month, lastMonth));
+    expect(issued.map((row) => row.companyId).sort()).toEqual(withLicence.map((row) => row.companyId).sort());
+    expect(issued.every((row) => row.content.status === 'issued' && row.content.month === lastMonth)).toBe(true);
   });
 
   it('has the totals of the usage view for every month of the demo data, issued and preview', async () => {
