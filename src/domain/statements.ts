@@ -1,5 +1,6 @@
+import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
 import { z } from 'zod';
-import { EARLIEST_PORTAL_MONTH, todayInGermany } from './dates';
+import { EARLIEST_PORTAL_MONTH, fromIsoDate, todayInGermany, toIsoDate } from './dates';
 import { addMonths, monthOf, YEAR_MONTH_PATTERN, type UsageCounts } from './usage';
 
 /**
@@ -27,6 +28,14 @@ export function previousMonth(month: string): string {
 /** Whether `month` is still running in Germany (its statement is only a preview). */
 export function isRunningMonth(month: string, now: Date = new Date()): boolean {
   return month === runningMonth(now);
+}
+
+/** The month's first and last calendar day, "yyyy-MM-dd". */
+export function monthPeriod(month: string): { startDate: string; endDate: string } {
+  const startDate = `${month}-01`;
+  const first = fromIsoDate(startDate);
+  if (!first) throw new Error(`not a month: ${month}`);
+  return { startDate, endDate: toIsoDate(lastDayOfMonth(first)) };
 }
 
 /** The German text of why `month` has no statement, or undefined when it may have one. */
@@ -106,10 +115,23 @@ export interface StatementCorrection {
   cancelledAt: string;
 }
 
+/** The company as it was named when the statement was built (an issued one keeps it). */
+export interface StatementCompany {
+  name: string;
+  legalForm: string;
+  address: string;
+  country: string;
+}
+
 /** GET /api/company/{id}/statement/{month}. */
 export interface Statement {
   companyId: string;
   month: string;
+  company: StatementCompany;
+  /** The month's first and last day. */
+  period: { startDate: string; endDate: string };
+  /** The system integrators responsible: those of the company's licences, by name. */
+  systemIntegrators: { id: string; name: string }[];
   status: StatementStatus;
   /** When it was issued (ISO timestamp); null for a preview. */
   issuedAt: string | null;

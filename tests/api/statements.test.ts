@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext } from '../../server/jobs/job';
 import { statementIssueJob } from '../../server/jobs/statement-issue.job';
-import { identificationProcesses, licenses, statements } from '../../server/db/schema';
+import { companies, identificationProcesses, licenses, statements } from '../../server/db/schema';
 import { runningMonth, STATEMENT_TEXTS, type Statement } from '../../src/domain/statements';
 import { addMonths, type CompanyUsage } from '../../src/domain/usage';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
@@ -182,6 +182,12 @@ describe('monthly statements (GET /api/company/{id}/statement…, job statement-
     const issued = (await korrektur.get(`/api/company/${company.id}/statement/${lastMonth}`)).json() as Statement;
     expect(issued.status).toBe('issued');
     expect(issued.totals).toEqual({ prepaid: 4, postpaid: 2, cancelled: 0, billable: 6 });
+    expect(issued.company).toEqual(expect.objectContaining({ name: 'Abrechnung Korrektur GmbH', legalForm: 'GmbH' }));
+    expect(issued.period).toEqual({
+      startDate: `${lastMonth}-01`,
+      endDate: new Date(monthStart.getTime() - 1).toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' }),
+    });
+    expect(issued.systemIntegrators).toEqual([{ id: fotosoft, name: expect.any(String) }]);
     expect(issued.stores[0].devices[0].prepaid).toEqual([
       { packageId: pkg.id, startDate: '2000-01-01', endDate: '2100-12-31', used: 4, remainingAtMonthEnd: 46 },
     ]);
@@ -194,6 +200,8 @@ describe('monthly statements (GET /api/company/{id}/statement…, job statement-
       .returning();
     now = undefined;
 
+    // Renamed afterwards: the issued statement keeps the name it was issued with.
+    await app.db.update(companies).set({ name: 'Abrechnung Korrektur Neu GmbH' }).where(eq(companies.id, company.id));
     const after = (await korrektur.get(`/api/company/${company.id}/statement/${lastMonth}`)).json() as Statement;
     expect(after).toEqual(issued);
     const preview = (await korrektur.get(`/api/company/${company.id}/statement/${running}`)).json() as Statement;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isRunningMonth,
+  monthPeriod,
   previousMonth,
   runningMonth,
   STATEMENT_TEXTS,
@@ -21,6 +22,12 @@ describe('statement months (src/domain/statements.ts)', () => {
     expect(runningMonth(new Date('2026-10-31T22:59:59Z'))).toBe('2026-10');
     expect(isRunningMonth('2026-11', new Date('2026-10-31T23:30:00Z'))).toBe(true);
     expect(isRunningMonth('2026-10', new Date('2026-10-31T23:30:00Z'))).toBe(false);
+  });
+
+  it('spans a month from its first to its last day, leap years included', () => {
+    expect(monthPeriod('2028-02')).toEqual({ startDate: '2028-02-01', endDate: '2028-02-29' });
+    expect(monthPeriod('2026-02')).toEqual({ startDate: '2026-02-01', endDate: '2026-02-28' });
+    expect(monthPeriod('2026-12')).toEqual({ startDate: '2026-12-01', endDate: '2026-12-31' });
   });
 
   it('steps back a month across the turn of the year', () => {

@@ -1,4 +1,5 @@
 import {
+  monthPeriod,
   statementTotals,
   type Statement,
   type StatementCorrection,
@@ -24,15 +25,21 @@ export async function buildStatement(
   const repo = statementsRepository(db);
   const rows = await repo.countRows(companyId, month);
   const packageIds = [...new Set(rows.flatMap((row) => (row.packageId && row.prepaid > 0 ? [row.packageId] : [])))];
-  const [packages, corrections] = await Promise.all([
+  const [packages, corrections, company, systemIntegrators] = await Promise.all([
     repo.packagesAtMonthEnd(packageIds, month),
     repo.corrections(companyId, month),
+    repo.company(companyId),
+    repo.systemIntegrators(companyId),
   ]);
+  if (!company) throw new Error(`no company ${companyId}`);
   const packageById = new Map(packages.map((pkg) => [pkg.id, pkg]));
   const stores = groupStores(rows, (id) => packageById.get(id));
   return {
     companyId,
     month,
+    company,
+    period: monthPeriod(month),
+    systemIntegrators,
     status: issue.status,
     issuedAt: issue.status === 'issued' ? issue.issuedAt.toISOString() : null,
     stores,

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Statement, StatementListEntry } from '../../../src/domain/statements';
+import type { Statement, StatementCompany, StatementListEntry } from '../../../src/domain/statements';
 import { addMonths } from '../../../src/domain/usage';
 import type { DbOrTx } from '../../db/client';
-import { stores } from '../companies/companies.table';
+import { companies, stores } from '../companies/companies.table';
 import { identificationProcesses as ip, licenses, prepaidPackages } from '../licenses/licenses.table';
 import {
   berlinMidnight,
@@ -13,6 +13,7 @@ import {
   createdInMonths,
   usageCounts,
 } from '../usage/usage.repository';
+import { systemIntegrators } from '../system-integrators/system-integrators.table';
 import { statements } from './statements.table';
 
 /** One studio × licence × device × package (null: postpaid or untracked) of a month, counted as the usage view counts. */
@@ -52,6 +53,30 @@ const monthEnd = (month: string) => berlinMidnight(`${addMonths(month, 1)}-01`);
 
 export function statementsRepository(db: DbOrTx) {
   return {
+    async company(companyId: string): Promise<StatementCompany | undefined> {
+      const [row] = await db
+        .select({
+          name: companies.name,
+          legalForm: companies.legalForm,
+          address: companies.address,
+          country: companies.country,
+        })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      return row;
+    },
+
+    /** The integrators of the company's licences, by name. */
+    async systemIntegrators(companyId: string): Promise<{ id: string; name: string }[]> {
+      return db
+        .selectDistinct({ id: systemIntegrators.id, name: systemIntegrators.name })
+        .from(licenses)
+        .innerJoin(systemIntegrators, eq(systemIntegrators.id, licenses.systemIntegratorId))
+        .where(eq(licenses.companyId, companyId))
+        .orderBy(asc(systemIntegrators.name), asc(systemIntegrators.id));
+    },
+
     /** The month's processes of the company per studio, licence, device and package (one rule with the usage view). */
     async countRows(companyId: string, month: string): Promise<StatementCountRow[]> {
       return db

@@ -25,6 +25,9 @@ export const statementSchema = z
   .object({
     companyId: z.uuid(),
     month: z.string(),
+    company: z.object({ name: z.string(), legalForm: z.string(), address: z.string(), country: z.string() }),
+    period: z.object({ startDate: z.iso.date(), endDate: z.iso.date() }),
+    systemIntegrators: z.array(z.object({ id: z.uuid(), name: z.string() })),
     status,
     issuedAt: z.iso.datetime({ offset: true }).nullable(),
     stores: z.array(
