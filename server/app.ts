@@ -54,6 +54,7 @@ import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
 import { secondFactorModule } from './modules/second-factor';
 import { systemIntegratorsModule } from './modules/system-integrators';
+import { statementsModule } from './modules/statements';
 import { usageModule } from './modules/usage';
 import { usersModule } from './modules/users';
 
@@ -222,6 +223,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(deviceModule, { clock });
   await app.register(reportsModule);
   await app.register(usageModule, { clock });
+  await app.register(statementsModule, { clock });
   await app.register(dashboardModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

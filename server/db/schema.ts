@@ -22,3 +22,4 @@ export * from '../modules/usage/usage.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/webhooks/webhooks.table';
 export * from '../modules/api-clients/api-clients.table';
+export * from '../modules/statements/statements.table';

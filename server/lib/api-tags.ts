@@ -22,6 +22,7 @@ export const API_TAG = {
   usage: 'Usage',
   dashboard: 'Dashboard',
   reports: 'Reports',
+  statements: 'Statements',
 } as const;
 
 type TagKey = keyof typeof API_TAG;
@@ -84,6 +85,10 @@ const GERMAN: Record<TagKey, { displayName: string; description: string }> = {
   reports: {
     displayName: 'Auswertungen',
     description: 'Vorgangsauswertungen: im Hintergrund erstellt, als ZIP heruntergeladen',
+  },
+  statements: {
+    displayName: 'Abrechnungen',
+    description: 'Monatsabrechnungen je Firma, Studio und Gerät: am Monatsersten ausgestellt, danach unveränderlich',
   },
 };
 

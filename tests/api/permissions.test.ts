@@ -29,6 +29,7 @@ import { addDays } from './helpers/deviceLicenses';
 import { requestReport, waitForState } from './helpers/reports';
 import { apiRouteTable, normalizedPath } from './helpers/routes';
 import { snapshotTables } from './helpers/snapshot';
+import { runningMonth } from '../../src/domain/statements';
 import { buildCompany, buildLicense, buildPackage } from './helpers/usage';
 
 /** The permission table of docs/permissions.md, read as data: the test and the docs cannot drift. */
@@ -653,6 +654,15 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/company/{companyId}/usage': {
         own: { companyId: sonnenschein.id },
         foreign: { companyId: usageForeign.company.id },
+      },
+      'GET /api/company/{id}/statement': {
+        own: { id: sonnenschein.id },
+        foreign: { id: usageForeign.company.id },
+      },
+      // The running month: a preview, built on the request and never stored.
+      'GET /api/company/{id}/statement/{month}': {
+        own: { id: sonnenschein.id, month: runningMonth() },
+        foreign: { id: usageForeign.company.id, month: runningMonth() },
       },
       'GET /api/license/{id}/prepaid-package/{packageId}/consumption': {
         own: { id: ownLicense.id, packageId: ownPackage.id },

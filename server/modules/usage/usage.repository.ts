@@ -25,22 +25,30 @@ export interface UsageFilters {
  * Calendar months and days are Germany's: a process at 23:30 UTC on 31 October is a November
  * process in Berlin. The expressions carry no parameters, so GROUP BY can repeat them verbatim.
  */
-const berlinMonth = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Berlin', 'YYYY-MM')`;
+export const berlinMonth = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Berlin', 'YYYY-MM')`;
 const berlinDay = sql<string>`to_char(${ip.createdAt} AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD')`;
 
 /** The first instant of a Berlin calendar day "yyyy-MM-dd", as timestamptz. */
 export const berlinMidnight = (isoDate: string) =>
   sql`(${`${isoDate} 00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin')`;
 
-const completed = sql`${ip.status} = 'Completed'`;
-const cancelled = sql`${ip.status} = 'Cancelled'`;
-const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+/** What the usage view counts, shared with the monthly statements (server/modules/statements). */
+export const completed = sql`${ip.status} = 'Completed'`;
+export const cancelled = sql`${ip.status} = 'Cancelled'`;
+export const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
-const usageCounts = {
+export const usageCounts = {
   prepaid: countWhere(sql`${completed} and not ${ip.postpaid}`),
   postpaid: countWhere(sql`${completed} and ${ip.postpaid}`),
   cancelled: countWhere(cancelled),
 };
+
+/** Processes recorded in the Berlin months of the range (index identification_processes_company_created_idx). */
+export const createdInMonths = (range: UsageRange) =>
+  and(
+    sql`${ip.createdAt} >= ${berlinMidnight(`${range.from}-01`)}`,
+    sql`${ip.createdAt} < ${berlinMidnight(`${addMonths(range.to, 1)}-01`)}`,
+  );
 
 const withBillable = <T extends Omit<UsageCounts, 'billable'>>(row: T): T & UsageCounts => ({
   ...row,
@@ -125,8 +133,7 @@ export function usageRepository(db: DbOrTx) {
         .where(
           and(
             eq(ip.companyId, scope.companyId),
-            sql`${ip.createdAt} >= ${berlinMidnight(`${range.from}-01`)}`,
-            sql`${ip.createdAt} < ${berlinMidnight(`${addMonths(range.to, 1)}-01`)}`,
+            createdInMonths(range),
             scope.systemIntegratorId ? eq(ip.systemIntegratorId, scope.systemIntegratorId) : undefined,
             filters.storeId ? eq(ip.storeId, filters.storeId) : undefined,
             filters.licenseId ? eq(ip.licenseId, filters.licenseId) : undefined,

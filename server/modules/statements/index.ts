@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PagedResult } from '../../../src/domain/paging';
+import type { Role } from '../../../src/domain/roles';
+import {
+  runningMonth,
+  statementMonthProblem,
+  type Statement,
+  type StatementListEntry,
+} from '../../../src/domain/statements';
+import { ApiError, forbidden, notFound, TRANSPORT_MESSAGES } from '../../errors';
+import { API_TAG } from '../../lib/api-tags';
+import { pagedResult } from '../../lib/paging';
+import { requireRole } from '../../lib/permissions';
+import { errorResponses } from '../../lib/responses';
+import type { CurrentUser } from '../../plugins/auth';
+import { usageRepository } from '../usage/usage.repository';
+import { issueStatement } from './issue-statement';
+import { buildStatement } from './statement-builder';
+import { statementsRepository } from './statements.repository';
+import {
+  statementListParams,
+  statementListQuery,
+  statementPageSchema,
+  statementParams,
+  statementSchema,
+} from './statements.schemas';
+
+const tags = [API_TAG.statements];
+
+/**
+ * Who reads a company's statements (issue 27, part 3): its Owner and AccountAdministrator, and
+ * LumioAdmin every company's. The integrator's view (its own licences only) and API clients come
+ * later (docs/permissions.md).
+ */
+const READERS: readonly Role[] = ['LumioAdmin', 'Owner', 'AccountAdministrator'];
+
+export interface StatementsModuleOptions {
+  /** The clock of the running month; tests move it. */
+  clock?: () => Date;
+}
+
+/**
+ * Monthly statements (issue 27): GET /api/company/{id}/statement and …/statement/{month}. The
+ * running month is built on each request as a preview and never stored; a past month is read
+ * from `statements`, and a past month the job has not issued yet (a company registered this
+ * month, a job run still to come on the 1st before 03:00) is issued on that request, with the
+ * job's own INSERT … ON CONFLICT DO NOTHING: whoever comes first issues it, both see the same.
+ */
+export async function statementsModule(app: FastifyInstance, opts: StatementsModuleOptions = {}) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const now = () => opts.clock?.() ?? new Date();
+
+  /** 403 for another company (as the usage view answers), 404 for a LumioAdmin's unknown one. */
+  async function requireCompany(user: CurrentUser, companyId: string) {
+    if (user.role !== 'LumioAdmin') {
+      if (user.companyId !== companyId) throw forbidden();
+      return;
+    }
+    if (!(await usageRepository(app.db).companyExists(companyId))) throw notFound();
+  }
+
+  api.get(
+    '/api/company/:id/statement',
+    {
+      schema: {
+        tags,
+        summary: 'Monate mit Abrechnung einer Firma: ausgestellte und der laufende (vorläufig), neueste zuerst',
+        operationId: 'listCompanyStatements',
+        params: statementListParams,
+        querystring: statementListQuery,
+        response: { 200: statementPageSchema, ...errorResponses },
+      },
+    },
+    async (request): Promise<PagedResult<StatementListEntry>> => {
+      const user = requireRole(request, READERS);
+      const { id } = request.params;
+      await requireCompany(user, id);
+      const { pageIndex, pageSize } = request.query;
+      const repo = statementsRepository(app.db);
+      // The list is the running month (a preview, first) followed by the issued months.
+      const offset = pageIndex * pageSize;
+      const preview: StatementListEntry[] =
+        offset === 0 ? [{ month: runningMonth(now()), status: 'preview', issuedAt: null }] : [];
+      const [issued, total] = await Promise.all([
+        repo.list(id, pageSize - preview.length, Math.max(0, offset - 1)),
+        repo.countIssued(id),
+      ]);
+      return pagedResult({ pageIndex, pageSize }, total + 1, [...preview, ...issued]);
+    },
+  );
+
+  api.get(
+    '/api/company/:id/statement/:month',
+    {
+      schema: {
+        tags,
+        summary: 'Monatsabrechnung einer Firma als JSON (laufender Monat vorläufig)',
+        operationId: 'getCompanyStatement',
+        params: statementParams,
+        response: { 200: statementSchema, ...errorResponses },
+      },
+    },
+    async (request): Promise<Statement> => {
+      const user = requireRole(request, READERS);
+      const { id, month } = request.params;
+      await requireCompany(user, id);
+      const at = now();
+      const problem = statementMonthProblem(month, at);
+      if (problem) throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [`month: ${problem}`]);
+      if (month === runningMonth(at)) return buildStatement(app.db, id, month, { status: 'preview' });
+      return (await issueStatement(app.db, id, month, at)).statement;
+    },
+  );
+}

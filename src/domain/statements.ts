@@ -1,0 +1,161 @@
+import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
+import { z } from 'zod';
+import { EARLIEST_PORTAL_MONTH, fromIsoDate, todayInGermany, toIsoDate } from './dates';
+import { addMonths, monthOf, YEAR_MONTH_PATTERN, type UsageCounts } from './usage';
+
+/**
+ * Monthly statements (issue 27): what a company's studios used in one calendar month in Germany,
+ * fixed once issued. Shared by the API (server/modules/statements) and the web app, so the month
+ * rule and the answer's shape exist once. Months are "yyyy-MM" as in the usage view.
+ */
+
+export const STATEMENT_TEXTS = {
+  monthInvalid: 'Bitte geben Sie einen Monat im Format JJJJ-MM an.',
+  monthTooEarly: 'Abrechnungen gibt es ab Januar 2000.',
+  monthInFuture: 'Für einen künftigen Monat gibt es noch keine Abrechnung.',
+} as const;
+
+/** The running calendar month in Germany, "yyyy-MM". */
+export function runningMonth(now: Date = new Date()): string {
+  return monthOf(todayInGermany(now));
+}
+
+/** The month before `month`: the one the job issues on the 1st. */
+export function previousMonth(month: string): string {
+  return addMonths(month, -1);
+}
+
+/** Whether `month` is still running in Germany (its statement is only a preview). */
+export function isRunningMonth(month: string, now: Date = new Date()): boolean {
+  return month === runningMonth(now);
+}
+
+/** The month's first and last calendar day, "yyyy-MM-dd". */
+export function monthPeriod(month: string): { startDate: string; endDate: string } {
+  const startDate = `${month}-01`;
+  const first = fromIsoDate(startDate);
+  if (!first) throw new Error(`not a month: ${month}`);
+  return { startDate, endDate: toIsoDate(lastDayOfMonth(first)) };
+}
+
+/** The German text of why `month` has no statement, or undefined when it may have one. */
+export function statementMonthProblem(month: string, now: Date = new Date()): string | undefined {
+  if (!YEAR_MONTH_PATTERN.test(month)) return STATEMENT_TEXTS.monthInvalid;
+  if (month < EARLIEST_PORTAL_MONTH) return STATEMENT_TEXTS.monthTooEarly;
+  if (month > runningMonth(now)) return STATEMENT_TEXTS.monthInFuture;
+  return undefined;
+}
+
+/**
+ * The month field of a form or a path: well-formed and from 2000-01 on. The upper bound (the
+ * running month) depends on the clock: `statementMonthSchemaAt(now)` adds it.
+ */
+export const statementMonthSchema = z
+  .string()
+  .regex(YEAR_MONTH_PATTERN, STATEMENT_TEXTS.monthInvalid)
+  .refine((value) => !YEAR_MONTH_PATTERN.test(value) || value >= EARLIEST_PORTAL_MONTH, STATEMENT_TEXTS.monthTooEarly);
+
+/** statementMonthSchema, and not after the running month in Germany at `now`. */
+export const statementMonthSchemaAt = (now: Date = new Date()) =>
+  statementMonthSchema.refine(
+    (value) => !YEAR_MONTH_PATTERN.test(value) || value <= runningMonth(now),
+    STATEMENT_TEXTS.monthInFuture,
+  );
+
+export type StatementStatus = 'issued' | 'preview';
+
+/** Units of one prepaid package a device used in the month. */
+export interface StatementPackageLine {
+  /** Null for prepaid processes whose package the licence did not track. */
+  packageId: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** Completed prepaid processes of the month. */
+  used: number;
+  /** Units left at the end of the month (counted back from the package's remaining amount); null without a package. */
+  remainingAtMonthEnd: number | null;
+}
+
+/** One device (the machine id it sent) on one licence of a studio. */
+export interface StatementDevice {
+  machineId: string;
+  licenseId: string;
+  /** The licence key's last five characters: enough to recognise it, not to use it. */
+  licenseKeyEnd: string;
+  prepaid: StatementPackageLine[];
+  /** Completed postpaid processes (billable). */
+  postpaid: number;
+  /** Cancelled processes (not billed). */
+  cancelled: number;
+}
+
+export interface StatementStore {
+  storeId: string;
+  storeName: string;
+  devices: StatementDevice[];
+}
+
+/**
+ * A process of an earlier, already issued month that was cancelled after that month's statement
+ * was issued: it appears once, in the statement of the month of its cancellation, as a negative
+ * line; the issued statement stays as it was.
+ */
+export interface StatementCorrection {
+  processId: string;
+  /** The month the process belongs to (its issued statement). */
+  originalMonth: string;
+  storeId: string;
+  storeName: string;
+  machineId: string;
+  licenseId: string;
+  kind: 'prepaid' | 'postpaid';
+  packageId: string | null;
+  /** Always -1: one unit less than the issued statement billed. */
+  units: number;
+  cancelledAt: string;
+}
+
+/** The company as it was named when the statement was built (an issued one keeps it). */
+export interface StatementCompany {
+  name: string;
+  legalForm: string;
+  address: string;
+  country: string;
+}
+
+/** GET /api/company/{id}/statement/{month}. */
+export interface Statement {
+  companyId: string;
+  month: string;
+  company: StatementCompany;
+  /** The month's first and last day. */
+  period: { startDate: string; endDate: string };
+  /** The system integrators responsible: those of the company's licences, by name. */
+  systemIntegrators: { id: string; name: string }[];
+  status: StatementStatus;
+  /** When it was issued (ISO timestamp); null for a preview. */
+  issuedAt: string | null;
+  stores: StatementStore[];
+  corrections: StatementCorrection[];
+  /** The month's own processes, as the usage view counts them (corrections not included). */
+  totals: UsageCounts;
+}
+
+/** One entry of GET /api/company/{id}/statement. */
+export interface StatementListEntry {
+  month: string;
+  status: StatementStatus;
+  issuedAt: string | null;
+}
+
+/** The totals of a statement's studios. */
+export function statementTotals(stores: readonly StatementStore[]): UsageCounts {
+  const totals = { prepaid: 0, postpaid: 0, cancelled: 0, billable: 0 };
+  for (const device of stores.flatMap((store) => store.devices)) {
+    totals.prepaid += device.prepaid.reduce((sum, line) => sum + line.used, 0);
+    totals.postpaid += device.postpaid;
+    totals.cancelled += device.cancelled;
+  }
+  totals.billable = totals.prepaid + totals.postpaid;
+  return totals;
+}
