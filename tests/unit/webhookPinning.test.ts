@@ -2,17 +2,15 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendSigned } from '../../server/modules/webhooks/send';
 
 // The check at delivery time answers the address it found for the name; a second lookup (the
-// name does not exist at all here) would fail. The connection must use the checked address.
-vi.mock('../../server/modules/webhooks/target-guard', () => ({
-  resolvePublicTarget: vi.fn(async (url: URL) =>
-    url.hostname === 'erp.rebinding.example' ? { address: '127.0.0.1', family: 4 } : undefined,
-  ),
-}));
-
-const { sendSigned } = await import('../../server/modules/webhooks/send');
+// name does not exist at all here) would fail. The connection must use the checked address. The
+// check is handed in rather than mocked: the unit files share a worker's modules (isolate: false),
+// so a module mock would miss a send.ts another file imported first.
+const checkedAsLoopback = async (url: URL) =>
+  url.hostname === 'erp.rebinding.example' ? { address: '127.0.0.1', family: 4 as const } : undefined;
 
 /** Issue 26, part 4: against DNS rebinding the delivery connects to the address the check approved. */
 describe('a webhook delivery with production’s rules', () => {
@@ -40,7 +38,7 @@ describe('a webhook delivery with production’s rules', () => {
         body: '{}',
         at: new Date(),
       },
-      { publicOnly: true },
+      { publicOnly: true, resolve: checkedAsLoopback },
     );
 
     expect(outcome).toMatchObject({ httpStatus: 204 });

@@ -47,13 +47,23 @@ export function pinnedLookup({ address, family }: CheckedAddress): LookupFunctio
  * Redirects are not followed (a 3xx is a failed attempt): a receiver cannot send the portal
  * elsewhere. The receiver's answer body is read and dropped, never kept.
  */
-export async function sendSigned(signed: SignedRequest, { publicOnly }: { publicOnly: boolean }): Promise<SendOutcome> {
+export async function sendSigned(
+  signed: SignedRequest,
+  {
+    publicOnly,
+    resolve = resolvePublicTarget,
+  }: {
+    publicOnly: boolean;
+    /** How the target's name is resolved and checked (a test gives a name that resolves nowhere). */
+    resolve?: (url: URL) => Promise<CheckedAddress | undefined>;
+  },
+): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(signed.url);
   let checked: CheckedAddress | undefined;
   if (publicOnly) {
-    checked = await resolvePublicTarget(url);
+    checked = await resolve(url);
     if (!checked) return { httpStatus: null, durationMs: elapsed(), problem: 'target-refused' };
   }
   const agent = new Agent({
