@@ -182,7 +182,9 @@ export interface CreatedWebhookEndpoint {
   endpoint: WebhookEndpoint;
 }
 
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+/** A delivery waits for its next attempt, reached its receiver, or was given up. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** One delivery of an event to an endpoint (GET …/{endpointId}/delivery). */
 export interface WebhookDelivery {

@@ -1,28 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, arrayContains, count, eq, inArray, sql } from 'drizzle-orm';
-import { WEBHOOK_DELIVERIES_KEPT, type WebhookDeliveredType, type WebhookPayload } from '../../../src/domain/webhooks';
+import {
+  WEBHOOK_DELIVERIES_KEPT,
+  type WebhookDeliveredType,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookPayload,
+} from '../../../src/domain/webhooks';
 import type { DbOrTx } from '../../db/client';
 import { planList, type PagingInput } from '../../lib/paging';
-import {
-  webhookDeliveries,
-  webhookEndpoints,
-  type WebhookDeliveryRow,
-  type WebhookDeliveryStatus,
-} from './webhooks.table';
-
-/** A delivery as the delivery log shows it: not the payload, never a receiver's answer. */
-export interface WebhookDelivery {
-  id: string;
-  messageId: string;
-  eventType: string;
-  createdAt: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  lastAttemptAt: string | null;
-  httpStatus: number | null;
-  durationMs: number | null;
-  nextAttemptAt: string | null;
-}
+import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow } from './webhooks.table';
 
 /** What one attempt needs: the delivery, its endpoint's address and secret. */
 export interface DeliveryToSend {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
-import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks';
-import { WEBHOOK_DELIVERY_STATUSES } from './webhooks.table';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks';
 import { uuidParam } from '../../lib/ids';
 import { pagedResultSchema, pagingQuerySchema } from '../../lib/paging';
 import { systemIntegratorParams } from '../system-integrators/system-integrators.schemas';

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../../src/domain/webhooks';
 
 /**
  * A system integrator's webhook endpoints (issue 26, part 4): where Lumio sends the integrator's
@@ -31,9 +32,6 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_integrator_created_id').on(t.systemIntegratorId, t.createdAt, t.id)],
 );
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
-
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
  * One event sent (or to be sent) to one endpoint. `message_id` is the Standard Webhooks
