@@ -22,6 +22,9 @@ export const LICENSE_KEY_GROUP_LENGTH = 5;
 export const LICENSE_KEY_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}(?:-[0-9A-HJKMNP-TV-Z]{5}){4}$/;
 
 /** What a person or a device may send: surrounding spaces and lower case are forgiven. */
+/** The licence key's last five characters: the part a person recognises, not enough to use the key. */
+export const licenseKeyEnd = (licenseKey: string) => licenseKey.slice(-5);
+
 export function normalizeLicenseKey(input: string): string {
   return input.trim().toUpperCase();
 }

@@ -80,6 +80,8 @@ export interface StatementPackageLine {
 export interface StatementDevice {
   machineId: string;
   licenseId: string;
+  /** The system integrator the licence belongs to: its statement counts this device. */
+  systemIntegratorId: string;
   /** The licence key's last five characters: enough to recognise it, not to use it. */
   licenseKeyEnd: string;
   prepaid: StatementPackageLine[];
@@ -108,6 +110,7 @@ export interface StatementCorrection {
   storeName: string;
   machineId: string;
   licenseId: string;
+  systemIntegratorId: string;
   kind: 'prepaid' | 'postpaid';
   packageId: string | null;
   /** Always -1: one unit less than the issued statement billed. */
@@ -158,4 +161,52 @@ export function statementTotals(stores: readonly StatementStore[]): UsageCounts 
   }
   totals.billable = totals.prepaid + totals.postpaid;
   return totals;
+}
+
+/**
+ * A company's statement as one system integrator sees it: only the devices on its own licences
+ * and their corrections, totals counted again over what is left (issue 27, part 3).
+ */
+export function statementForSystemIntegrator(statement: Statement, systemIntegratorId: string): Statement {
+  const stores = statement.stores
+    .map((store) => ({ ...store, devices: store.devices.filter((d) => d.systemIntegratorId === systemIntegratorId) }))
+    .filter((store) => store.devices.length > 0);
+  return {
+    ...statement,
+    systemIntegrators: statement.systemIntegrators.filter((si) => si.id === systemIntegratorId),
+    stores,
+    corrections: statement.corrections.filter((c) => c.systemIntegratorId === systemIntegratorId),
+    totals: statementTotals(stores),
+  };
+}
+
+/**
+ * GET /api/system-integrator/{id}/statement/{month}: what an integrator invoices for a month, one
+ * section per customer company (each its statement limited to the integrator's licences).
+ * Issued when the month is over (its companies' statements are issued), a preview while it runs.
+ */
+export interface SystemIntegratorStatement {
+  systemIntegratorId: string;
+  systemIntegratorName: string;
+  month: string;
+  period: { startDate: string; endDate: string };
+  status: StatementStatus;
+  /** The latest issue time of its companies' statements; null for a preview or a month without any. */
+  issuedAt: string | null;
+  /** Customer companies with a device on one of its licences in the month, or a correction, by name. */
+  companies: Statement[];
+  /** Sum of the companies' totals. */
+  totals: UsageCounts;
+}
+
+/** The sum of several statements' totals. */
+export function sumTotals(statements: readonly Pick<Statement, 'totals'>[]): UsageCounts {
+  const sum = { prepaid: 0, postpaid: 0, cancelled: 0, billable: 0 };
+  for (const { totals } of statements) {
+    sum.prepaid += totals.prepaid;
+    sum.postpaid += totals.postpaid;
+    sum.cancelled += totals.cancelled;
+    sum.billable += totals.billable;
+  }
+  return sum;
 }

@@ -8,7 +8,10 @@ import {
   statementMonthProblem,
   statementMonthSchema,
   statementMonthSchemaAt,
+  statementForSystemIntegrator,
   statementTotals,
+  sumTotals,
+  type Statement,
   type StatementStore,
 } from '../../src/domain/statements';
 
@@ -63,26 +66,65 @@ describe('statement months (src/domain/statements.ts)', () => {
 });
 
 describe('statement totals', () => {
+  const device = (used: number[], postpaid: number, cancelled: number, systemIntegratorId = 'S1') => ({
+    machineId: 'K',
+    licenseId: 'L',
+    systemIntegratorId,
+    licenseKeyEnd: 'ABCDE',
+    prepaid: used.map((n) => ({ packageId: null, startDate: null, endDate: null, used: n, remainingAtMonthEnd: null })),
+    postpaid,
+    cancelled,
+  });
+
   it('adds the devices of every studio; billable is prepaid plus postpaid', () => {
-    const device = (used: number[], postpaid: number, cancelled: number) => ({
-      machineId: 'K',
-      licenseId: 'L',
-      licenseKeyEnd: 'ABCDE',
-      prepaid: used.map((n) => ({
-        packageId: null,
-        startDate: null,
-        endDate: null,
-        used: n,
-        remainingAtMonthEnd: null,
-      })),
-      postpaid,
-      cancelled,
-    });
     const stores: StatementStore[] = [
       { storeId: 'a', storeName: 'A', devices: [device([2, 3], 1, 1), device([], 4, 0)] },
       { storeId: 'b', storeName: 'B', devices: [device([7], 0, 2)] },
     ];
     expect(statementTotals(stores)).toEqual({ prepaid: 12, postpaid: 5, cancelled: 3, billable: 17 });
     expect(statementTotals([])).toEqual({ prepaid: 0, postpaid: 0, cancelled: 0, billable: 0 });
+  });
+
+  it("an integrator's view keeps only its own licences' devices and corrections, and counts its totals again", () => {
+    const stores: StatementStore[] = [
+      { storeId: 'a', storeName: 'A', devices: [device([2], 1, 0, 'S1'), device([5], 3, 1, 'S2')] },
+      { storeId: 'b', storeName: 'B', devices: [device([], 4, 0, 'S2')] },
+    ];
+    const correction = (systemIntegratorId: string) => ({
+      processId: systemIntegratorId,
+      originalMonth: '2026-09',
+      storeId: 'a',
+      storeName: 'A',
+      machineId: 'K',
+      licenseId: 'L',
+      systemIntegratorId,
+      kind: 'postpaid' as const,
+      packageId: null,
+      units: -1,
+      cancelledAt: '2026-10-02T10:00:00.000Z',
+    });
+    const statement: Statement = {
+      companyId: 'c',
+      month: '2026-10',
+      company: { name: 'Firma', legalForm: 'GmbH', address: 'Weg 1', country: 'DE' },
+      period: { startDate: '2026-10-01', endDate: '2026-10-31' },
+      systemIntegrators: [
+        { id: 'S1', name: 'Eins' },
+        { id: 'S2', name: 'Zwei' },
+      ],
+      status: 'issued',
+      issuedAt: '2026-11-01T02:00:00.000Z',
+      stores,
+      corrections: [correction('S1'), correction('S2')],
+      totals: statementTotals(stores),
+    };
+
+    const own = statementForSystemIntegrator(statement, 'S1');
+
+    expect(own.stores).toEqual([{ storeId: 'a', storeName: 'A', devices: [device([2], 1, 0, 'S1')] }]);
+    expect(own.corrections.map((c) => c.systemIntegratorId)).toEqual(['S1']);
+    expect(own.systemIntegrators).toEqual([{ id: 'S1', name: 'Eins' }]);
+    expect(own.totals).toEqual({ prepaid: 2, postpaid: 1, cancelled: 0, billable: 3 });
+    expect(sumTotals([own, statementForSystemIntegrator(statement, 'S2')])).toEqual(statement.totals);
   });
 });

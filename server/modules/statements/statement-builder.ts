@@ -1,3 +1,4 @@
+import { licenseKeyEnd } from '../../../src/domain/licenses';
 import {
   monthPeriod,
   statementTotals,
@@ -7,7 +8,6 @@ import {
   type StatementStore,
 } from '../../../src/domain/statements';
 import type { DbOrTx } from '../../db/client';
-import { licenseKeyEnd } from '../webhooks/events';
 import { statementsRepository, type StatementCountRow } from './statements.repository';
 
 /**
@@ -50,6 +50,7 @@ export async function buildStatement(
       storeName: row.storeName,
       machineId: row.machineId,
       licenseId: row.licenseId,
+      systemIntegratorId: row.systemIntegratorId,
       kind: row.postpaid ? 'postpaid' : 'prepaid',
       packageId: row.packageId,
       units: -1,
@@ -78,6 +79,7 @@ function groupStores(
       device = {
         machineId: row.machineId,
         licenseId: row.licenseId,
+        systemIntegratorId: row.systemIntegratorId,
         licenseKeyEnd: licenseKeyEnd(row.licenseKey),
         prepaid: [],
         postpaid: 0,

@@ -22,6 +22,7 @@ export interface StatementCountRow {
   storeName: string;
   licenseId: string;
   licenseKey: string;
+  systemIntegratorId: string;
   machineId: string;
   packageId: string | null;
   prepaid: number;
@@ -43,6 +44,7 @@ export interface CorrectionRow {
   storeName: string;
   machineId: string;
   licenseId: string;
+  systemIntegratorId: string;
   postpaid: boolean;
   packageId: string | null;
   cancelledAt: Date;
@@ -85,6 +87,7 @@ export function statementsRepository(db: DbOrTx) {
           storeName: stores.name,
           licenseId: ip.licenseId,
           licenseKey: licenses.key,
+          systemIntegratorId: licenses.systemIntegratorId,
           machineId: ip.machineId,
           packageId: ip.packageId,
           ...usageCounts,
@@ -93,7 +96,15 @@ export function statementsRepository(db: DbOrTx) {
         .innerJoin(stores, eq(stores.id, ip.storeId))
         .innerJoin(licenses, eq(licenses.id, ip.licenseId))
         .where(and(eq(ip.companyId, companyId), createdInMonths({ from: month, to: month })))
-        .groupBy(ip.storeId, stores.name, ip.licenseId, licenses.key, ip.machineId, ip.packageId)
+        .groupBy(
+          ip.storeId,
+          stores.name,
+          ip.licenseId,
+          licenses.key,
+          licenses.systemIntegratorId,
+          ip.machineId,
+          ip.packageId,
+        )
         .orderBy(asc(stores.name), asc(ip.storeId), asc(ip.machineId), asc(ip.licenseId), asc(ip.packageId));
     },
 
@@ -134,12 +145,14 @@ export function statementsRepository(db: DbOrTx) {
           storeName: stores.name,
           machineId: ip.machineId,
           licenseId: ip.licenseId,
+          systemIntegratorId: licenses.systemIntegratorId,
           postpaid: ip.postpaid,
           packageId: ip.packageId,
           cancelledAt: sql<Date>`${ip.cancelledAt}`.mapWith(ip.cancelledAt),
         })
         .from(ip)
         .innerJoin(stores, eq(stores.id, ip.storeId))
+        .innerJoin(licenses, eq(licenses.id, ip.licenseId))
         .innerJoin(
           statements,
           and(

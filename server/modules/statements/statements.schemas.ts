@@ -38,6 +38,7 @@ export const statementSchema = z
           z.object({
             machineId: z.string(),
             licenseId: z.uuid(),
+            systemIntegratorId: z.uuid(),
             licenseKeyEnd: z.string(),
             prepaid: z.array(
               z.object({
@@ -62,6 +63,7 @@ export const statementSchema = z
         storeName: z.string(),
         machineId: z.string(),
         licenseId: z.uuid(),
+        systemIntegratorId: z.uuid(),
         kind: z.enum(['prepaid', 'postpaid']),
         packageId: z.uuid().nullable(),
         units: z.number().int(),

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { licenseKeyEnd } from '../../../src/domain/licenses';
 import { WEBHOOK_TEST_EVENT_TYPE, type WebhookEventType, type WebhookPayload } from '../../../src/domain/webhooks';
 import type { DbOrTx } from '../../db/client';
 import { licenses } from '../licenses/licenses.table';
@@ -10,9 +11,6 @@ import { emitWebhookEvent, type QueueWebhookDeliveries } from './emit';
  * five characters (`licenseKeyEnd`: enough to recognise a key, not to use it), counts and dates.
  * Every event is emitted in the transaction of the change that causes it (emit.ts).
  */
-
-/** The licence key's last five characters: the part a person recognises. */
-export const licenseKeyEnd = (licenseKey: string) => licenseKey.slice(-5);
 
 /** 'Testereignis senden': which endpoint asked for it, so the receiver can tell it from real events. */
 export function testEventPayload(endpointId: string, systemIntegratorId: string, now = new Date()): WebhookPayload {
