@@ -10,6 +10,7 @@ import { enrol } from '../idp/second-factor';
 import type { Db, Tx } from './client';
 import { hashSecretToken } from '../lib/secret-token';
 import { seedDemoLicenses } from './seed-licenses';
+import { seedDemoStatements } from './seed-statements';
 import {
   companies,
   eidBindings,
@@ -196,6 +197,8 @@ export async function seedDemoData(
         phoneNumber: '+4930123456789',
         website: 'https://studio-sonnenschein.example',
         memberId: 'CV-10442',
+        // Registered before its oldest licence (400 days): its statements go back that far.
+        createdAt: addDays(new Date(), -420),
       })
       .returning();
     // FotoSoft serves Neukölln and Potsdam (their licences below); Mitte has no system integrator,
@@ -419,6 +422,7 @@ export async function seedDemoData(
       integrator,
       now,
     });
+    await seedDemoStatements(tx, sonnenschein.id, now);
 
     await tx.insert(employeeInvitations).values({
       tokenHash: hashSecretToken(DEMO_INVITATION_TOKEN),

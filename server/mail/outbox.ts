@@ -30,6 +30,7 @@ export const MAIL_KINDS = {
   secondFactorReset: 'second-factor-reset',
   passwordReset: 'password-reset',
   webhookEndpointDisabled: 'webhook-endpoint-disabled',
+  statementIssued: 'statement-issued',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -15,6 +15,13 @@ export const STATEMENT_TEXTS = {
   monthInFuture: 'Für einen künftigen Monat gibt es noch keine Abrechnung.',
 } as const;
 
+/**
+ * The web app's page of one company's statement for a month: the Owners' mail links to it. The
+ * web app's route table (src/domain/routes.ts) has its first segment.
+ */
+export const STATEMENT_ROUTE_ROOT = 'statements';
+export const statementPagePath = (companyId: string, month: string) => `${STATEMENT_ROUTE_ROOT}/${companyId}/${month}`;
+
 /** The running calendar month in Germany, "yyyy-MM". */
 export function runningMonth(now: Date = new Date()): string {
   return monthOf(todayInGermany(now));

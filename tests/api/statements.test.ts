@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext } from '../../server/jobs/job';
 import { statementIssueJob } from '../../server/jobs/statement-issue.job';
-import { companies, identificationProcesses, licenses, statements } from '../../server/db/schema';
-import { runningMonth, STATEMENT_TEXTS, type Statement } from '../../src/domain/statements';
+import { companies, identificationProcesses, licenses, mailOutbox, statements } from '../../server/db/schema';
+import { monthPeriod, runningMonth, STATEMENT_TEXTS, type Statement } from '../../src/domain/statements';
 import { addMonths, type CompanyUsage } from '../../src/domain/usage';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { loginAs } from './helpers/login';
+import { downloadReport, requestReport, waitForState } from './helpers/reports';
 import { snapshotTables } from './helpers/snapshot';
 import {
   buildCompany,
@@ -23,6 +24,14 @@ type Client = ReturnType<typeof apiClient>;
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as JobContext['log'];
 const attempt = () => ({ id: 'test', retryCount: 0, signal: new AbortController().signal });
+/** "Oktober 2026" (the test's own oracle, through Intl). */
+const monthInWords = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('de-DE', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  });
+
 /** The first instant of a Berlin month "yyyy-MM" (the test's own oracle, through Intl). */
 function berlinMonthStart(month: string): Date {
   const guess = new Date(`${month}-01T00:00:00Z`);
@@ -56,33 +65,101 @@ describe('monthly statements (GET /api/company/{id}/statement…, job statement-
     await app.close();
   });
 
+  const jobContext = () =>
+    ({ db: app.db, config: app.config, outbox: app.mailOutbox, log: silentLog }) as unknown as JobContext;
+
   const issuedRows = (companyId: string, month: string) =>
     app.db
       .select()
       .from(statements)
       .where(and(eq(statements.companyId, companyId), eq(statements.month, month)));
 
-  it('issues each company’s month once when two runs of the job go at the same time', async () => {
+  /** A company registered `monthsAgo` months before the running one, with an Owner and a licence of FotoSoft's. */
+  async function registeredCompany(name: string, ownerEmail: string, monthsAgo: number) {
+    const fotosoft = await integratorIdOf(app, 'FOTOSOFT');
+    const built = await buildCompany(app, name, [`${name} Studio`]);
+    const registered = berlinMonthStart(addMonths(running, -monthsAgo));
+    await app.db.update(companies).set({ createdAt: registered }).where(eq(companies.id, built.company.id));
+    await buildUser(app, {
+      email: ownerEmail,
+      role: 'Owner',
+      companyId: built.company.id,
+      salutation: 'Frau',
+      lastName: 'Kranz',
+    });
+    const license = await buildLicense(app, {
+      storeId: built.stores[0].id,
+      companyId: built.company.id,
+      systemIntegratorId: fotosoft,
+    });
+    return { ...built, license };
+  }
+
+  it('issues each company’s month once, and mails its Owner once, when two runs of the job go at the same time', async () => {
     const month = addMonths(running, -2);
-    const job = (m: string) =>
-      statementIssueJob.run({ db: app.db, log: silentLog } as unknown as JobContext, { month: m }, attempt());
+    const { company, license } = await registeredCompany('Abrechnung Parallel GmbH', 'inhaberin@parallel.example', 3);
+    const midMonth = new Date(berlinMonthStart(month).getTime() + 10 * 86_400_000);
+    await insertProcesses(app, license, [{ at: midMonth, postpaid: true, machineId: 'PAR-1', count: 1234 }]);
+    const job = (m: string) => statementIssueJob.run(jobContext(), { month: m }, attempt());
 
     await Promise.all([job(month), job(month)]);
 
     const rows = await app.db.select().from(statements).where(eq(statements.month, month));
-    const companies = rows.map((row) => row.companyId);
-    expect(companies).toContain(sonnenschein);
-    expect(new Set(companies).size).toBe(companies.length);
-    // A third run changes nothing.
+    const issuedFor = rows.map((row) => row.companyId);
+    expect(issuedFor).toEqual(expect.arrayContaining([sonnenschein, company.id]));
+    expect(new Set(issuedFor).size).toBe(issuedFor.length);
+    // The Owner's mail: the month's totals and a link to the statement, never the statement itself.
+    const mail = await app.mailCatcher!.waitFor((m) => m.to === 'inhaberin@parallel.example');
+    expect(mail.subject).toBe(`Ihre Abrechnung für ${monthInWords(month)} ist ausgestellt`);
+    expect(mail.text).toContain('Guten Tag Frau Kranz,');
+    expect(mail.text).toContain('Abrechenbare Vorgänge: 1.234');
+    expect(mail.text).toContain('davon nach Verbrauch (Postpaid): 1.234');
+    expect(mail.text).toContain(`${app.config.publicUrl}/statements/${company.id}/${month}`);
+    // A third run changes nothing and mails nobody.
     const before = await snapshotTables(app);
     await job(month);
     expect(await snapshotTables(app)).toEqual(before);
+    const outboxRows = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'statement-issued'), eq(mailOutbox.reference, company.id)));
+    expect(outboxRows).toHaveLength(1);
+  });
+
+  it('has no statement for a month before the company was registered (404, nothing stored)', async () => {
+    const { company } = await registeredCompany('Abrechnung Neu GmbH', 'inhaber@abrechnung-neu.example', 1);
+    const neu = apiClient(app, (await loginAs(app, 'inhaber@abrechnung-neu.example')).accessToken);
+    const before = await snapshotTables(app);
+
+    const res = await neu.get(`/api/company/${company.id}/statement/${addMonths(running, -2)}`);
+
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).status).toBe(404);
+    expect(await snapshotTables(app)).toEqual(before);
+    // The month it was registered in has one.
+    expect((await neu.get(`/api/company/${company.id}/statement/${lastMonth}`)).statusCode).toBe(200);
+  });
+
+  it('the demo company has issued statements for the past twelve months, built from its processes', async () => {
+    const page = (await owner.get(`/api/company/${sonnenschein}/statement?pageSize=20`)).json() as {
+      items: { month: string; status: string; issuedAt: string | null }[];
+    };
+    const twelve = Array.from({ length: 12 }, (_, i) => addMonths(running, -1 - i));
+    expect(page.items.slice(0, 13).map((item) => item.month)).toEqual([running, ...twelve]);
+    expect(page.items.slice(1, 13).every((item) => item.status === 'issued' && item.issuedAt)).toBe(true);
+    for (const month of twelve) {
+      const usage = (
+        await owner.get(`/api/company/${sonnenschein}/usage?from=${month}&to=${month}`)
+      ).json() as CompanyUsage;
+      const statement = (await owner.get(`/api/company/${sonnenschein}/statement/${month}`)).json() as Statement;
+      expect({ month, ...statement.totals }).toEqual({ month, ...usage.totals });
+    }
   });
 
   it('issues by default the month before the running one, for every company with a licence', async () => {
     const withLicence = await app.db.selectDistinct({ companyId: licenses.companyId }).from(licenses);
 
-    await statementIssueJob.run({ db: app.db, log: silentLog } as unknown as JobContext, {}, attempt());
+    await statementIssueJob.run(jobContext(), {}, attempt());
 
     const issued = await app.db.select().from(statements).where(eq(statements.month, lastMonth));
     expect(issued.map((row) => row.companyId).sort()).toEqual(withLicence.map((row) => row.companyId).sort());
@@ -115,6 +192,33 @@ describe('monthly statements (GET /api/company/{id}/statement…, job statement-
     // The demo company has processes in these months: the comparison is not of zeros.
     const last = (await owner.get(`/api/company/${sonnenschein}/statement/${lastMonth}`)).json() as Statement;
     expect(last.totals.billable).toBeGreaterThan(0);
+  });
+
+  it('has the totals of the process report for last month (the third view of the same processes)', async () => {
+    const { startDate, endDate } = monthPeriod(lastMonth);
+    const report = await requestReport(owner, { startDate, endDate });
+    await waitForState(owner, report.id, 'Completed');
+    const { summary } = await downloadReport(owner, report.id);
+    // Firma;Studio;Monat;Prepaid;Postpaid;Storniert;Abrechenbar, one line per studio and month.
+    const lines = summary
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean);
+    const fromReport = { prepaid: 0, postpaid: 0, cancelled: 0, billable: 0 };
+    for (const line of lines) {
+      const [, , month, prepaid, postpaid, cancelled, billable] = line.split(';');
+      expect(month).toBe(lastMonth);
+      fromReport.prepaid += Number(prepaid);
+      fromReport.postpaid += Number(postpaid);
+      fromReport.cancelled += Number(cancelled);
+      fromReport.billable += Number(billable);
+    }
+
+    const statement = (await owner.get(`/api/company/${sonnenschein}/statement/${lastMonth}`)).json() as Statement;
+
+    expect(fromReport.billable).toBeGreaterThan(0);
+    expect(statement.totals).toEqual(fromReport);
   });
 
   it('stores an issued month and never the running month', async () => {
@@ -152,6 +256,8 @@ describe('monthly statements (GET /api/company/{id}/statement…, job statement-
   it('shows a cancellation after issue as a correction next month and leaves the issued statement as it was', async () => {
     const fotosoft = await integratorIdOf(app, 'FOTOSOFT');
     const { company, stores } = await buildCompany(app, 'Abrechnung Korrektur GmbH', ['Korrektur Mitte']);
+    const registered = berlinMonthStart(addMonths(running, -3));
+    await app.db.update(companies).set({ createdAt: registered }).where(eq(companies.id, company.id));
     await buildUser(app, { email: 'inhaber@abrechnung-korrektur.example', role: 'Owner', companyId: company.id });
     const license = await buildLicense(app, {
       storeId: stores[0].id,

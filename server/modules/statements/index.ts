@@ -109,7 +109,9 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
       const problem = statementMonthProblem(month, at);
       if (problem) throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [`month: ${problem}`]);
       if (month === runningMonth(at)) return buildStatement(app.db, id, month, { status: 'preview' });
-      return (await issueStatement(app.db, id, month, at)).statement;
+      const issued = await issueStatement({ db: app.db, outbox: app.mailOutbox, config: app.config }, id, month, at);
+      if (!issued) throw notFound();
+      return issued.statement;
     },
   );
 }

@@ -69,6 +69,16 @@ export function statementsRepository(db: DbOrTx) {
       return row;
     },
 
+    /** When the company was registered: it has no statement for a month before that. */
+    async registeredAt(companyId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: companies.createdAt })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      return row?.createdAt;
+    },
+
     /** The integrators of the company's licences, by name. */
     async systemIntegrators(companyId: string): Promise<{ id: string; name: string }[]> {
       return db
