@@ -55,6 +55,7 @@ import { selfModule } from './modules/self';
 import { secondFactorModule } from './modules/second-factor';
 import { systemIntegratorsModule } from './modules/system-integrators';
 import { statementsModule } from './modules/statements';
+import { auditLogModule } from './modules/audit/audit-log.routes';
 import { usageModule } from './modules/usage';
 import { usersModule } from './modules/users';
 
@@ -224,6 +225,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(reportsModule);
   await app.register(usageModule, { clock });
   await app.register(statementsModule, { clock });
+  await app.register(auditLogModule);
   await app.register(dashboardModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

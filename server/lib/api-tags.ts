@@ -23,6 +23,7 @@ export const API_TAG = {
   dashboard: 'Dashboard',
   reports: 'Reports',
   statements: 'Statements',
+  audit: 'Audit',
 } as const;
 
 type TagKey = keyof typeof API_TAG;
@@ -89,6 +90,10 @@ const GERMAN: Record<TagKey, { displayName: string; description: string }> = {
   statements: {
     displayName: 'Abrechnungen',
     description: 'Monatsabrechnungen je Firma, Studio und Gerät: am Monatsersten ausgestellt, danach unveränderlich',
+  },
+  audit: {
+    displayName: 'Protokoll',
+    description: 'Das Änderungsprotokoll: wer wann was entschieden oder geändert hat; nur lesbar',
   },
 };
 

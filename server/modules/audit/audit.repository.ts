@@ -1,5 +1,10 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { addDays } from 'date-fns/addDays';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { AuditLogFilter } from '../../../src/domain/auditLog';
+import { fromIsoDate, toIsoDate } from '../../../src/domain/dates';
+import { companies } from '../companies/companies.table';
+import { berlinMidnight } from '../usage/usage.repository';
 import { users } from '../users/users.table';
 import type { Role } from '../../../src/domain/roles';
 import { changesFor, changesOf, type AuditChange } from './audit';
@@ -20,6 +25,14 @@ export interface AuditEntryView {
    */
   subject: string | null;
   changes: AuditChange[];
+}
+
+/** A row of the audit log (GET /api/audit): the history's view, and whose and which company's it is. */
+export interface AuditLogEntry extends AuditEntryView {
+  actorId: string | null;
+  companyId: string | null;
+  /** The company's current name; null for a row without company or of a deleted company. */
+  companyName: string | null;
 }
 
 /** A recorded person's name ('firstName lastName'), or null when the state records none. */
@@ -43,6 +56,9 @@ function subjectOf(...states: (Record<string, unknown> | null)[]): string | null
 
 type Page = { pageIndex: number; pageSize: number };
 
+/** The calendar day after "yyyy-MM-dd" (a Berlin day may have 23 or 25 hours: never add 24 of them). */
+const dayAfter = (isoDate: string) => toIsoDate(addDays(fromIsoDate(isoDate)!, 1));
+
 /** Who reads the history: some recorded fields are LumioAdmin's alone (audit.ts); unknown hides them. */
 type Reader = Role | undefined;
 
@@ -63,15 +79,18 @@ export function auditRepository(db: DbOrTx) {
         entityId: auditEvents.entityId,
         before: auditEvents.before,
         after: auditEvents.after,
+        companyId: auditEvents.companyId,
+        companyName: companies.name,
       })
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .leftJoin(companies, eq(companies.id, auditEvents.companyId))
       .where(where)
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(page.pageSize)
       .offset(page.pageIndex * page.pageSize);
     const [{ total }] = await db.select({ total: count() }).from(auditEvents).where(where);
-    const items: AuditEntryView[] = rows.map((row) => ({
+    const items: AuditLogEntry[] = rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor:
@@ -86,6 +105,9 @@ export function auditRepository(db: DbOrTx) {
       entityId: row.entityId,
       subject: subjectOf(row.after, row.before),
       changes: changesFor(reader, changesOf(row.before, row.after)),
+      actorId: row.actorId,
+      companyId: row.companyId,
+      companyName: row.companyName,
     }));
     return { items, total };
   }
@@ -94,6 +116,23 @@ export function auditRepository(db: DbOrTx) {
     /** The company's history, newest first. */
     listForCompany: (companyId: string, page: Page, reader?: Role) =>
       list(eq(auditEvents.companyId, companyId), page, reader),
+
+    /**
+     * The audit log (issue 28): every row matching the filters, newest first. Days are Germany's:
+     * `to` includes its whole day. `companyId` is also how an Owner's reading is limited.
+     */
+    listLog: (filter: AuditLogFilter, page: Page, reader: Role) =>
+      list(
+        and(
+          filter.from ? sql`${auditEvents.at} >= ${berlinMidnight(filter.from)}` : undefined,
+          filter.to ? sql`${auditEvents.at} < ${berlinMidnight(dayAfter(filter.to))}` : undefined,
+          filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,
+          filter.companyId ? eq(auditEvents.companyId, filter.companyId) : undefined,
+          filter.action ? eq(auditEvents.action, filter.action) : undefined,
+        ),
+        page,
+        reader,
+      ),
 
     /** One record's history (e.g. a person's: entity type 'user' and the user's id), newest first. */
     listForEntity: (entityType: string, entityId: string, page: Page, reader?: Role) =>

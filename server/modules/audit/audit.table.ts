@@ -26,6 +26,10 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_company_idx').on(t.companyId, t.at),
     index('audit_events_entity_idx').on(t.entityType, t.entityId, t.at),
+    // The audit log (GET /api/audit) pages newest first, over every row or by actor or action.
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_actor_idx').on(t.actorId, t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
   ],
 );
 export type AuditEventRow = typeof auditEvents.$inferSelect;

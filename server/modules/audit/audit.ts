@@ -1,51 +1,11 @@
 import { API_CLIENT_AUDIT_ROLE } from '../../../src/domain/apiClients';
+import type { AuditAction } from '../../../src/domain/auditLog';
 import type { Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { auditEvents } from './audit.table';
 
-export type AuditAction =
-  | 'application.approved'
-  | 'application.rejected'
-  | 'owner-activation.resent'
-  | 'company.updated'
-  | 'company.deleted'
-  | 'store.created'
-  | 'store.updated'
-  | 'store.deleted'
-  | 'user.updated'
-  | 'user.email-changed'
-  | 'user.approved'
-  | 'user.rejected'
-  | 'user.role-changed'
-  | 'user.deleted'
-  | 'user.second_factor_reset'
-  | 'invitation.created'
-  | 'invitation.renewed'
-  | 'invitation.withdrawn'
-  | 'user.registered'
-  | 'eid.bound'
-  | 'eid.review-opened'
-  | 'eid.review-confirmed'
-  | 'eid.review-rejected'
-  | 'reseller.created'
-  | 'webhook-endpoint.created'
-  | 'webhook-endpoint.updated'
-  | 'webhook-endpoint.deleted'
-  | 'webhook-endpoint.test-sent'
-  | 'webhook-delivery.redelivered'
-  | 'reseller.updated'
-  | 'reseller.deleted'
-  | 'administrator.created'
-  | 'administrator.updated'
-  | 'administrator.deleted'
-  | 'license.created'
-  | 'license.updated'
-  | 'package.created'
-  | 'package.updated'
-  | 'package.increased'
-  | 'api-client.created'
-  | 'api-client.deleted';
+export type { AuditAction };
 
 export interface AuditEntry {
   action: AuditAction;
