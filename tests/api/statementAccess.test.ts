@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runningMonth, statementTotals, type Statement } from '../../src/domain/statements';
+import { addMonths, type CompanyUsage } from '../../src/domain/usage';
+import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { loginAs } from './helpers/login';
+import { snapshotTables } from './helpers/snapshot';
+import {
+  buildCompany,
+  buildLicense,
+  buildPackage,
+  buildStores,
+  companyIdOf,
+  insertProcesses,
+  integratorIdOf,
+} from './helpers/usage';
+
+type Client = ReturnType<typeof apiClient>;
+
+/** The first instant of a Berlin month "yyyy-MM" (the test's own oracle, through Intl). */
+function berlinMonthStart(month: string): Date {
+  const guess = new Date(`${month}-01T00:00:00Z`);
+  const offsetHours = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(guess),
+  );
+  return new Date(guess.getTime() - offsetHours * 3_600_000);
+}
+
+const devicesOf = (statement: Statement) => statement.stores.flatMap((store) => store.devices);
+
+describe('who reads which statement (issue 27, part 3)', () => {
+  let app: FastifyInstance;
+  let admin: Client;
+  let owner: Client;
+  let fotosoftAdmin: Client;
+  let bildwerkAdmin: Client;
+  let sonnenschein: string;
+  let fotosoft: string;
+  let bildwerk: string;
+  const running = runningMonth();
+  const lastMonth = addMonths(running, -1);
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const client = async (email: string) => apiClient(app, (await loginAs(app, email)).accessToken);
+    admin = await client(DEMO.lumioAdmin);
+    owner = await client(DEMO.owner);
+    fotosoftAdmin = await client(DEMO.integrator);
+    bildwerkAdmin = await client(DEMO.otherIntegrator);
+    sonnenschein = await companyIdOf(app, 'Fotostudio Sonnenschein GmbH');
+    fotosoft = await integratorIdOf(app, 'FOTOSOFT');
+    bildwerk = await integratorIdOf(app, 'BILDWERK');
+    // Bildwerk's licence in a studio of the demo company, beside FotoSoft's demo licences:
+    // 3 prepaid, 2 postpaid and 1 cancelled process last month, 1 postpaid this month.
+    const [studio] = await buildStores(app, sonnenschein, ['Sonnenschein Bildwerk-Ecke'], bildwerk);
+    const license = await buildLicense(app, {
+      storeId: studio.id,
+      companyId: sonnenschein,
+      systemIntegratorId: bildwerk,
+    });
+    const pkg = await buildPackage(app, {
+      licenseId: license.id,
+      startDate: '2000-01-01',
+      endDate: '2100-12-31',
+      amount: 100,
+      usedAmount: 3,
+    });
+    const monthStart = berlinMonthStart(running);
+    const lastMonthDay = new Date(monthStart.getTime() - 3 * 86_400_000);
+    await insertProcesses(app, license, [
+      { at: lastMonthDay, packageId: pkg.id, machineId: 'BILDWERK-PC', count: 3 },
+      { at: lastMonthDay, postpaid: true, machineId: 'BILDWERK-PC', count: 2 },
+      { at: lastMonthDay, postpaid: true, machineId: 'BILDWERK-PC', status: 'Cancelled' },
+      { at: new Date(monthStart.getTime() + 60 * 60_000), postpaid: true, machineId: 'BILDWERK-PC' },
+    ]);
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  describe('GET /api/company/{id}/statement/{month} for a SystemIntegratorAdmin', () => {
+    it('shows each integrator only its own licences’ devices, with their totals', async () => {
+      const whole = (await owner.get(`/api/company/${sonnenschein}/statement/${lastMonth}`)).json() as Statement;
+      const ofFotosoft = await fotosoftAdmin.get(`/api/company/${sonnenschein}/statement/${lastMonth}`);
+      const ofBildwerk = await bildwerkAdmin.get(`/api/company/${sonnenschein}/statement/${lastMonth}`);
+
+      expect(ofFotosoft.statusCode).toBe(200);
+      expect(ofBildwerk.statusCode).toBe(200);
+      const fotosoftView = ofFotosoft.json() as Statement;
+      const bildwerkView = ofBildwerk.json() as Statement;
+      expect(bildwerkView.totals).toEqual({ prepaid: 3, postpaid: 2, cancelled: 1, billable: 5 });
+      expect(devicesOf(bildwerkView).map((device) => device.machineId)).toEqual(['BILDWERK-PC']);
+      expect(bildwerkView.systemIntegrators.map((si) => si.id)).toEqual([bildwerk]);
+      expect(devicesOf(fotosoftView).length).toBeGreaterThan(0);
+      expect(devicesOf(fotosoftView).every((device) => device.systemIntegratorId === fotosoft)).toBe(true);
+      expect(fotosoftView.totals).toEqual(statementTotals(fotosoftView.stores));
+      // The two views split the Owner's statement between them.
+      expect(devicesOf(whole)).toHaveLength(devicesOf(fotosoftView).length + devicesOf(bildwerkView).length);
+      expect(whole.totals.billable).toBe(fotosoftView.totals.billable + bildwerkView.totals.billable);
+      expect(whole.status).toBe('issued');
+      expect(fotosoftView.issuedAt).toBe(whole.issuedAt);
+    });
+
+    it('has the totals of the integrator’s usage view, in the running month too', async () => {
+      for (const month of [lastMonth, running]) {
+        for (const client of [fotosoftAdmin, bildwerkAdmin]) {
+          const usage = (
+            await client.get(`/api/company/${sonnenschein}/usage?from=${month}&to=${month}`)
+          ).json() as CompanyUsage;
+          const statement = (await client.get(`/api/company/${sonnenschein}/statement/${month}`)).json() as Statement;
+          expect(statement.totals).toEqual(usage.totals);
+        }
+      }
+      const preview = (
+        await bildwerkAdmin.get(`/api/company/${sonnenschein}/statement/${running}`)
+      ).json() as Statement;
+      expect(preview.status).toBe('preview');
+      expect(preview.totals.postpaid).toBe(1);
+    });
+
+    it('lists the company’s months for the integrator as for the Owner', async () => {
+      const ofOwner = await owner.get(`/api/company/${sonnenschein}/statement`);
+      const ofIntegrator = await bildwerkAdmin.get(`/api/company/${sonnenschein}/statement`);
+      expect(ofIntegrator.statusCode).toBe(200);
+      expect(ofIntegrator.json()).toEqual(ofOwner.json());
+    });
+
+    it('refuses a company the integrator does not serve, and an unknown one, with 403 as the usage view does', async () => {
+      const other = await buildCompany(app, 'Abrechnung Nicht Betreut GmbH');
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      const before = await snapshotTables(app);
+      for (const companyId of [other.company.id, unknown]) {
+        const usage = await fotosoftAdmin.get(`/api/company/${companyId}/usage`);
+        const one = await fotosoftAdmin.get(`/api/company/${companyId}/statement/${lastMonth}`);
+        const list = await fotosoftAdmin.get(`/api/company/${companyId}/statement`);
+        expect(usage.statusCode).toBe(403);
+        expect(one.statusCode).toBe(403);
+        expect(errorOf(one)).toEqual(expect.objectContaining({ status: 403, messages: ['Forbidden'] }));
+        expect(list.statusCode).toBe(403);
+      }
+      expect(await snapshotTables(app)).toEqual(before);
+    });
+
+    it('answers a malformed month 400 with the error body to the integrator too', async () => {
+      const res = await fotosoftAdmin.get(`/api/company/${sonnenschein}/statement/2026-13`);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).errorCode).toBe('VALIDATION_FAILED');
+      const future = await fotosoftAdmin.get(`/api/company/${sonnenschein}/statement/${addMonths(running, 1)}`);
+      expect(future.statusCode).toBe(400);
+      expect(errorOf(future).errorCode).toBe('VALIDATION_FAILED');
+    });
+
+    it('still answers LumioAdmin the whole statement', async () => {
+      const whole = (await owner.get(`/api/company/${sonnenschein}/statement/${lastMonth}`)).json() as Statement;
+      const res = await admin.get(`/api/company/${sonnenschein}/statement/${lastMonth}`);
+      expect(res.json()).toEqual(whole);
+    });
+  });
+});
