@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runningMonth, statementTotals, type Statement } from '../../src/domain/statements';
+import {
+  runningMonth,
+  statementTotals,
+  sumTotals,
+  type Statement,
+  type SystemIntegratorStatement,
+} from '../../src/domain/statements';
 import { addMonths, type CompanyUsage } from '../../src/domain/usage';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { backOffice, clientToken } from './helpers/apiClients';
 import { loginAs } from './helpers/login';
 import { snapshotTables } from './helpers/snapshot';
 import {
@@ -155,6 +162,88 @@ describe('who reads which statement (issue 27, part 3)', () => {
       const whole = (await owner.get(`/api/company/${sonnenschein}/statement/${lastMonth}`)).json() as Statement;
       const res = await admin.get(`/api/company/${sonnenschein}/statement/${lastMonth}`);
       expect(res.json()).toEqual(whole);
+    });
+  });
+
+  describe('GET /api/system-integrator/{id}/statement/{month}', () => {
+    const url = (id: string, month: string) => `/api/system-integrator/${id}/statement/${month}`;
+
+    it('holds every customer company with something on its licences, each as the integrator reads the company statement, and their sum', async () => {
+      // A customer with a FotoSoft licence but no process last month: nothing to invoice, left out.
+      const idle = await buildCompany(app, 'Abrechnung Ruhig GmbH');
+      await buildLicense(app, { storeId: idle.stores[0].id, companyId: idle.company.id, systemIntegratorId: fotosoft });
+
+      const res = await fotosoftAdmin.get(url(fotosoft, lastMonth));
+
+      expect(res.statusCode).toBe(200);
+      const statement = res.json() as SystemIntegratorStatement;
+      expect(statement).toEqual(
+        expect.objectContaining({ systemIntegratorId: fotosoft, month: lastMonth, status: 'issued' }),
+      );
+      expect(statement.companies.length).toBeGreaterThan(0);
+      expect(statement.companies.map((c) => c.companyId)).toContain(sonnenschein);
+      expect(statement.companies.map((c) => c.companyId)).not.toContain(idle.company.id);
+      for (const company of statement.companies) {
+        const own = await fotosoftAdmin.get(`/api/company/${company.companyId}/statement/${lastMonth}`);
+        expect(own.json()).toEqual(company);
+      }
+      expect(statement.totals).toEqual(sumTotals(statement.companies));
+      expect(statement.totals.billable).toBeGreaterThan(0);
+      const latest = statement.companies.map((c) => c.issuedAt!).sort();
+      expect(statement.issuedAt).toBe(latest[latest.length - 1]);
+    });
+
+    it('gives the other integrator only its own licence at the demo company', async () => {
+      const statement = (await bildwerkAdmin.get(url(bildwerk, lastMonth))).json() as SystemIntegratorStatement;
+      const atSonnenschein = statement.companies.find((c) => c.companyId === sonnenschein);
+      expect(atSonnenschein?.totals).toEqual({ prepaid: 3, postpaid: 2, cancelled: 1, billable: 5 });
+      expect(devicesOf(atSonnenschein!).map((device) => device.machineId)).toEqual(['BILDWERK-PC']);
+    });
+
+    it('is a preview for the running month and stores nothing', async () => {
+      const before = await snapshotTables(app);
+      const statement = (await bildwerkAdmin.get(url(bildwerk, running))).json() as SystemIntegratorStatement;
+      expect(statement.status).toBe('preview');
+      expect(statement.issuedAt).toBeNull();
+      expect(statement.companies.find((c) => c.companyId === sonnenschein)?.totals.postpaid).toBe(1);
+      expect(await snapshotTables(app)).toEqual(before);
+    });
+
+    it('answers the integrator’s API client its own statement, and 403 for another integrator', async () => {
+      const created = await fotosoftAdmin.post(`/api/system-integrator/${fotosoft}/api-client`, {
+        name: 'Abrechnung Backoffice',
+      });
+      expect(created.statusCode).toBe(201);
+      const { clientId, clientSecret } = created.json() as { clientId: string; clientSecret: string };
+      const office = backOffice(app, await clientToken(app, clientId, clientSecret));
+
+      const own = await office.get(url(fotosoft, lastMonth));
+      const foreign = await office.get(url(bildwerk, lastMonth));
+
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual((await fotosoftAdmin.get(url(fotosoft, lastMonth))).json());
+      expect(foreign.statusCode).toBe(403);
+      expect(errorOf(foreign).messages).toEqual(['Forbidden']);
+    });
+
+    it('refuses another integrator’s id (403), an unknown one (404), other roles (403) and a bad month (400)', async () => {
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      const before = await snapshotTables(app);
+      const otherIntegrator = await bildwerkAdmin.get(url(fotosoft, lastMonth));
+      expect(otherIntegrator.statusCode).toBe(403);
+      expect(errorOf(otherIntegrator).messages).toEqual(['Forbidden']);
+      const unknownId = await admin.get(url(unknown, lastMonth));
+      expect(unknownId.statusCode).toBe(404);
+      expect(errorOf(unknownId).messages).toEqual(['Unknown system integrator']);
+      const ownerCall = await owner.get(url(fotosoft, lastMonth));
+      expect(ownerCall.statusCode).toBe(403);
+      expect(errorOf(ownerCall).status).toBe(403);
+      for (const month of ['2026-13', '1999-12', addMonths(running, 1)]) {
+        const res = await fotosoftAdmin.get(url(fotosoft, month));
+        expect(res.statusCode, month).toBe(400);
+        expect(errorOf(res).errorCode).toBe('VALIDATION_FAILED');
+      }
+      expect(await snapshotTables(app)).toEqual(before);
     });
   });
 });

@@ -7,6 +7,7 @@ import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import type { CurrentUser } from '../../plugins/auth';
+import { integratorStatementRoutes } from './integrator-statement.routes';
 import { readableStatement, requireStatementCompany, STATEMENT_READERS } from './statement-access';
 import { statementsRepository } from './statements.repository';
 import {
@@ -88,4 +89,7 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
       return readableStatement(app.db, user, id, month, now());
     },
   );
+
+  // The integrator's statement (statement-access.ts decides the rest).
+  await integratorStatementRoutes(app, { now });
 }
