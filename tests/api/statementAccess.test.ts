@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, statements, systemIntegrators } from '../../server/db/schema';
 import {
   runningMonth,
   statementTotals,
@@ -240,6 +242,120 @@ describe('who reads which statement (issue 27, part 3)', () => {
       expect(errorOf(ownerCall).status).toBe(403);
       for (const month of ['2026-13', '1999-12', addMonths(running, 1)]) {
         const res = await fotosoftAdmin.get(url(fotosoft, month));
+        expect(res.statusCode, month).toBe(400);
+        expect(errorOf(res).errorCode).toBe('VALIDATION_FAILED');
+      }
+      expect(await snapshotTables(app)).toEqual(before);
+    });
+  });
+
+  describe('GET /api/statement/{month}/csv (provider export)', () => {
+    const csvUrl = (month: string) => `/api/statement/${month}/csv`;
+    const rowsOf = (body: string) => {
+      expect(body.startsWith('\uFEFF')).toBe(true);
+      expect(body.endsWith('\r\n')).toBe(true);
+      const lines = body.slice(1, -2).split('\r\n');
+      expect(lines.some((line) => line.includes('\n'))).toBe(false);
+      const [header, ...rows] = lines.map((line) => line.split(';'));
+      return { header, rows };
+    };
+
+    it('has one line per company and integrator whose sums are the companies’ statements’ totals, issuing the missing ones', async () => {
+      // A customer nobody has opened last month's statement of: the export issues it.
+      const formula = await buildCompany(app, '=Formel GmbH');
+      const license = await buildLicense(app, {
+        storeId: formula.stores[0].id,
+        companyId: formula.company.id,
+        systemIntegratorId: fotosoft,
+      });
+      const monthStart = berlinMonthStart(running);
+      await insertProcesses(app, license, [
+        { at: new Date(monthStart.getTime() - 2 * 86_400_000), postpaid: true, machineId: 'FORMEL-1', count: 4 },
+      ]);
+      const issuedRows = () =>
+        app.db
+          .select()
+          .from(statements)
+          .where(and(eq(statements.companyId, formula.company.id), eq(statements.month, lastMonth)));
+      expect(await issuedRows()).toHaveLength(0);
+      const [{ name: fotosoftName }] = await app.db
+        .select({ name: systemIntegrators.name })
+        .from(systemIntegrators)
+        .where(eq(systemIntegrators.id, fotosoft));
+
+      const res = await admin.get(csvUrl(lastMonth));
+
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      expect(res.headers['content-disposition']).toContain(`filename="Lumio-Abrechnung-${lastMonth}.csv"`);
+      const { header, rows } = rowsOf(res.body);
+      expect(header).toEqual([
+        'Monat',
+        'Status',
+        'Firma',
+        'Rechtsform',
+        'Systemintegrator',
+        'Postpaid abrechenbar',
+        'Prepaid-Einheiten verbraucht',
+        'Storniert',
+        'Abrechenbar gesamt',
+        'Korrekturen',
+      ]);
+      expect(await issuedRows()).toHaveLength(1);
+      expect(rows.every((row) => row[0] === lastMonth && row[1] === 'ausgestellt')).toBe(true);
+      // The formula guard: a spreadsheet shows the name, it does not run it.
+      expect(rows.find((row) => row[2].includes('Formel'))?.slice(2, 9)).toEqual([
+        "'=Formel GmbH",
+        'GmbH',
+        fotosoftName,
+        '4',
+        '0',
+        '0',
+        '4',
+      ]);
+      const sonnenscheinRows = rows.filter((row) => row[2] === 'Fotostudio Sonnenschein GmbH');
+      expect(sonnenscheinRows.map((row) => row[4])).toContain('Bildwerk Systeme AG');
+      expect(sonnenscheinRows.find((row) => row[4] === 'Bildwerk Systeme AG')?.slice(5, 9)).toEqual([
+        '2',
+        '3',
+        '1',
+        '5',
+      ]);
+      // The sums equal those of every company's statement of the month.
+      const wholeStatements: Statement[] = [];
+      for (const { id } of await app.db.select({ id: companies.id }).from(companies)) {
+        wholeStatements.push((await admin.get(`/api/company/${id}/statement/${lastMonth}`)).json() as Statement);
+      }
+      const expected = sumTotals(wholeStatements);
+      const column = (index: number) => rows.reduce((sum, row) => sum + Number(row[index]), 0);
+      expect({ postpaid: column(5), prepaid: column(6), cancelled: column(7), billable: column(8) }).toEqual({
+        postpaid: expected.postpaid,
+        prepaid: expected.prepaid,
+        cancelled: expected.cancelled,
+        billable: expected.billable,
+      });
+      expect(expected.billable).toBeGreaterThan(0);
+    });
+
+    it('marks the running month as preview (vorläufig) and stores nothing', async () => {
+      const before = await snapshotTables(app);
+      const res = await admin.get(csvUrl(running));
+      expect(res.statusCode).toBe(200);
+      const { rows } = rowsOf(res.body);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row[1] === 'vorläufig')).toBe(true);
+      expect(await snapshotTables(app)).toEqual(before);
+    });
+
+    it('is LumioAdmin’s only (403) and refuses a bad month (400) with the error body', async () => {
+      const before = await snapshotTables(app);
+      for (const client of [owner, fotosoftAdmin]) {
+        const res = await client.get(csvUrl(lastMonth));
+        expect(res.statusCode).toBe(403);
+        expect(errorOf(res).messages).toEqual(['Forbidden']);
+      }
+      for (const month of ['2026-13', '1999-12', addMonths(running, 1)]) {
+        const res = await admin.get(csvUrl(month));
         expect(res.statusCode, month).toBe(400);
         expect(errorOf(res).errorCode).toBe('VALIDATION_FAILED');
       }

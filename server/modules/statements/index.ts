@@ -8,6 +8,7 @@ import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import type { CurrentUser } from '../../plugins/auth';
 import { integratorStatementRoutes } from './integrator-statement.routes';
+import { providerStatementRoutes } from './provider-statement.routes';
 import { readableStatement, requireStatementCompany, STATEMENT_READERS } from './statement-access';
 import { statementsRepository } from './statements.repository';
 import {
@@ -90,6 +91,7 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
     },
   );
 
-  // The integrator's statement (statement-access.ts decides the rest).
+  // The integrator's statement and the provider's export (statement-access.ts decides the rest).
   await integratorStatementRoutes(app, { now });
+  await providerStatementRoutes(app, { now });
 }

@@ -10,6 +10,9 @@ export const systemIntegratorStatementParams = z.strictObject({
   month: statementMonthSchema,
 });
 
+/** GET /api/statement/{month}/csv. */
+export const providerStatementParams = z.strictObject({ month: statementMonthSchema });
+
 const counts = {
   prepaid: z.number().int(),
   postpaid: z.number().int(),
@@ -33,3 +36,9 @@ export const systemIntegratorStatementSchema = z
     description:
       'Monatsabrechnung eines System-Integrators: je Kundenfirma deren Abrechnung, beschränkt auf die eigenen Lizenzen, und die Summe',
   });
+
+export const providerStatementCsvResponse = {
+  description:
+    'Die Anbieter-Abrechnung des Monats als CSV (UTF-8 mit BOM, Semikolon): je Firma und System-Integrator eine Zeile, als Anhang mit Dateinamen (Content-Disposition)',
+  content: { 'text/csv': { schema: z.string() } },
+};
