@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, statements, systemIntegrators } from '../../server/db/schema';
+import { companies, licenses, statements, systemIntegrators } from '../../server/db/schema';
 import {
   runningMonth,
   statementTotals,
@@ -246,6 +246,76 @@ describe('who reads which statement (issue 27, part 3)', () => {
         expect(errorOf(res).errorCode).toBe('VALIDATION_FAILED');
       }
       expect(await snapshotTables(app)).toEqual(before);
+    });
+  });
+
+  describe('GET /api/system-integrator/{id}/statement (its months)', () => {
+    /** The test's oracle: the Berlin month of the integrator's first licence, and the months since. */
+    const expectedMonths = async (systemIntegratorId: string) => {
+      const rows = await app.db
+        .select({ createdAt: licenses.createdAt })
+        .from(licenses)
+        .where(eq(licenses.systemIntegratorId, systemIntegratorId));
+      const first = rows
+        .map((row) => row.createdAt.toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' }).slice(0, 7))
+        .sort()[0];
+      const months = [running];
+      while (months[months.length - 1] > first) months.push(addMonths(months[months.length - 1], -1));
+      return months;
+    };
+    type Page = { totalItemCount: number; items: { month: string; status: string; issuedAt: string | null }[] };
+
+    it('lists the running month as preview, then every month back to its first licence, each with its statement’s issuedAt', async () => {
+      const twoBack = addMonths(running, -2);
+      const details = new Map<string, SystemIntegratorStatement>();
+      for (const month of [lastMonth, twoBack]) {
+        details.set(
+          month,
+          (
+            await fotosoftAdmin.get(`/api/system-integrator/${fotosoft}/statement/${month}`)
+          ).json() as SystemIntegratorStatement,
+        );
+      }
+      const months = await expectedMonths(fotosoft);
+
+      const res = await fotosoftAdmin.get(`/api/system-integrator/${fotosoft}/statement?pageSize=3`);
+
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as Page;
+      expect(page.totalItemCount).toBe(months.length);
+      expect(page.items).toEqual([
+        { month: running, status: 'preview', issuedAt: null },
+        { month: lastMonth, status: 'issued', issuedAt: details.get(lastMonth)!.issuedAt },
+        { month: twoBack, status: 'issued', issuedAt: details.get(twoBack)!.issuedAt },
+      ]);
+      expect(details.get(lastMonth)!.issuedAt).not.toBeNull();
+      const lastPage = Math.floor((months.length - 1) / 3);
+      const tail = (
+        (
+          await fotosoftAdmin.get(`/api/system-integrator/${fotosoft}/statement?pageSize=3&pageIndex=${lastPage}`)
+        ).json() as Page
+      ).items;
+      expect(tail.map((item) => item.month)).toEqual(months.slice(lastPage * 3));
+    });
+
+    it('answers the API client its own months, and refuses another integrator (403) or an unknown one (404)', async () => {
+      const created = await bildwerkAdmin.post(`/api/system-integrator/${bildwerk}/api-client`, {
+        name: 'Abrechnung Liste',
+      });
+      const { clientId, clientSecret } = created.json() as { clientId: string; clientSecret: string };
+      const office = backOffice(app, await clientToken(app, clientId, clientSecret));
+
+      const own = await office.get(`/api/system-integrator/${bildwerk}/statement`);
+
+      expect(own.statusCode).toBe(200);
+      expect((own.json() as Page).items.map((item) => item.month)).toEqual(
+        (await expectedMonths(bildwerk)).slice(0, 20),
+      );
+      expect((await office.get(`/api/system-integrator/${fotosoft}/statement`)).statusCode).toBe(403);
+      expect((await owner.get(`/api/system-integrator/${bildwerk}/statement`)).statusCode).toBe(403);
+      const unknown = await admin.get('/api/system-integrator/00000000-0000-4000-8000-000000000000/statement');
+      expect(unknown.statusCode).toBe(404);
+      expect(errorOf(unknown).messages).toEqual(['Unknown system integrator']);
     });
   });
 

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, min, sql, type SQL } from 'drizzle-orm';
 import { CANCEL_WINDOW_MINUTES } from '../../../src/domain/licenses';
 import type { Statement } from '../../../src/domain/statements';
-import { addMonths } from '../../../src/domain/usage';
+import { todayInGermany } from '../../../src/domain/dates';
+import { addMonths, monthOf } from '../../../src/domain/usage';
 import type { DbOrTx } from '../../db/client';
 import { identificationProcesses as ip, licenses } from '../licenses/licenses.table';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
@@ -52,6 +53,47 @@ export function monthStatementsRepository(db: DbOrTx) {
         .from(statements)
         .where(and(eq(statements.month, month), inArray(statements.companyId, [...companyIds])));
       return rows.map((row) => row.content);
+    },
+
+    /** The Berlin month ("yyyy-MM") of the integrator's first licence; undefined without any. */
+    async firstLicenseMonth(systemIntegratorId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ first: min(licenses.createdAt) })
+        .from(licenses)
+        .where(eq(licenses.systemIntegratorId, systemIntegratorId));
+      return row?.first ? monthOf(todayInGermany(row.first)) : undefined;
+    },
+
+    /**
+     * Per month, the latest issue time among the issued statements with something of the
+     * integrator's own (a device on its licences or a correction of one): the issuedAt its
+     * statement of that month answers (system-integrator-statement.ts).
+     */
+    async integratorIssuedAt(systemIntegratorId: string, months: readonly string[]): Promise<Map<string, string>> {
+      if (months.length === 0) return new Map();
+      const own = sql`jsonb_build_object('si', ${systemIntegratorId}::text)`;
+      const rows = await db
+        .select({
+          month: statements.month,
+          issuedAt: sql<Date>`max(${statements.issuedAt})`.mapWith(statements.issuedAt),
+        })
+        .from(statements)
+        .where(
+          and(
+            inArray(statements.month, [...months]),
+            inArray(
+              statements.companyId,
+              db
+                .select({ companyId: licenses.companyId })
+                .from(licenses)
+                .where(eq(licenses.systemIntegratorId, systemIntegratorId)),
+            ),
+            sql`(jsonb_path_exists(${statements.content}, '$.stores[*].devices[*] ? (@.systemIntegratorId == $si)', ${own})
+              or jsonb_path_exists(${statements.content}, '$.corrections[*] ? (@.systemIntegratorId == $si)', ${own}))`,
+          ),
+        )
+        .groupBy(statements.month);
+      return new Map(rows.map((row) => [row.month, row.issuedAt.toISOString()]));
     },
 
     /** Every system integrator's name by id: the export names an integrator a statement does not. */

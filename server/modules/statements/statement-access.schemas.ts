@@ -4,6 +4,11 @@ import { statementMonthSchema } from '../../../src/domain/statements';
 import { uuidParam } from '../../lib/ids';
 import { statementSchema } from './statements.schemas';
 
+/** GET /api/system-integrator/{id}/statement. */
+export const systemIntegratorStatementListParams = z.strictObject({
+  id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId),
+});
+
 /** GET /api/system-integrator/{id}/statement/{month}. */
 export const systemIntegratorStatementParams = z.strictObject({
   id: uuidParam(SERVER_MESSAGES.invalidSystemIntegratorId),

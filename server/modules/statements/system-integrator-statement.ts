@@ -1,11 +1,14 @@
+import { EARLIEST_PORTAL_MONTH } from '../../../src/domain/dates';
 import {
   monthPeriod,
   runningMonth,
   statementForSystemIntegrator,
   sumTotals,
   type Statement,
+  type StatementListEntry,
   type SystemIntegratorStatement,
 } from '../../../src/domain/statements';
+import { addMonths } from '../../../src/domain/usage';
 import type { Db } from '../../db/client';
 import { monthStatements } from './month-statements';
 import { monthStatementsRepository } from './month-statements.repository';
@@ -47,4 +50,43 @@ export async function buildSystemIntegratorStatement(
     companies,
     totals: sumTotals(companies),
   };
+}
+
+/** Months from `from` to `to` ("yyyy-MM"), both counted; 0 when `from` is later. */
+function monthsFromTo(from: string, to: string): number {
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return Math.max(0, index(to) - index(from) + 1);
+}
+
+/**
+ * GET /api/system-integrator/{id}/statement: the running month (a preview) first, then every past
+ * month back to the one of the integrator's first licence, newest first, paged. A past month's
+ * issuedAt is the one its statement answers (the latest of its companies' with something of the
+ * integrator's own), null while none is issued.
+ */
+export async function listSystemIntegratorStatements(
+  db: Db,
+  systemIntegratorId: string,
+  page: { pageIndex: number; pageSize: number },
+  now: Date,
+): Promise<{ items: StatementListEntry[]; total: number }> {
+  const repo = monthStatementsRepository(db);
+  const running = runningMonth(now);
+  const first = await repo.firstLicenseMonth(systemIntegratorId);
+  const earliest = first && first > EARLIEST_PORTAL_MONTH ? first : EARLIEST_PORTAL_MONTH;
+  const total = 1 + (first ? monthsFromTo(earliest, addMonths(running, -1)) : 0);
+  const start = page.pageIndex * page.pageSize;
+  const end = Math.min(total, start + page.pageSize);
+  // Entry i is the month i months before the running one.
+  const months = Array.from({ length: Math.max(0, end - start) }, (_, k) => addMonths(running, -(start + k)));
+  const issuedAt = await repo.integratorIssuedAt(
+    systemIntegratorId,
+    months.filter((month) => month !== running),
+  );
+  const items = months.map((month): StatementListEntry =>
+    month === running
+      ? { month, status: 'preview', issuedAt: null }
+      : { month, status: 'issued', issuedAt: issuedAt.get(month) ?? null },
+  );
+  return { items, total };
 }
