@@ -25,11 +25,11 @@ export const STATEMENT_READERS: readonly Role[] = [
 ];
 
 /**
- * Whether the user reaches the company's statements (the role, STATEMENT_READERS, and the
- * company, as the usage view decides it): its own
- * company for Owner and AccountAdministrator, a company the integrator serves (a licence of it, or
- * a studio that names it) for a SystemIntegratorAdmin, else 403; an unknown company is 404 to
- * LumioAdmin. Returns the integrator whose licences the statement is limited to, if any.
+ * Whether the user reaches the company's statements: the role (STATEMENT_READERS), then the
+ * company as the usage view decides it: its own for Owner and AccountAdministrator, one the
+ * integrator serves (a licence of it, or a studio that names it) for a SystemIntegratorAdmin, else
+ * 403; an unknown company is 404 to LumioAdmin. Returns the integrator whose licences the
+ * statement is limited to, if any.
  */
 export async function requireStatementCompany(
   db: Db,
