@@ -666,6 +666,13 @@ describe('permissions (docs/permissions.md)', () => {
         own: { id: sonnenschein.id, month: runningMonth() },
         foreign: { id: usageForeign.company.id, month: runningMonth() },
       },
+      'GET /api/system-integrator/{id}/statement': { own: { id: fotosoft.id }, foreign: { id: other.id } },
+      // The integrator's statement and the provider's export of the running month: previews, nothing stored.
+      'GET /api/system-integrator/{id}/statement/{month}': {
+        own: { id: fotosoft.id, month: runningMonth() },
+        foreign: { id: other.id, month: runningMonth() },
+      },
+      'GET /api/statement/{month}/csv': { own: { month: runningMonth() } },
       'GET /api/license/{id}/prepaid-package/{packageId}/consumption': {
         own: { id: ownLicense.id, packageId: ownPackage.id },
         foreign: { id: foreignLicense.id, packageId: foreignPackage.id },

@@ -369,9 +369,10 @@ describe('monthly statements (GET /api/company/{id}/statement…, job statement-
     expect(await snapshotTables(app)).toEqual(before);
   });
 
-  it('refuses the integrator, even for a company it serves', async () => {
+  it('refuses the integrator a company it does not serve (its view of one it serves: statementAccess.test.ts)', async () => {
+    const other = await buildCompany(app, 'Abrechnung Ohne Integrator GmbH');
     const integrator = apiClient(app, (await loginAs(app, DEMO.integrator)).accessToken);
-    const res = await integrator.get(`/api/company/${sonnenschein}/statement/${running}`);
+    const res = await integrator.get(`/api/company/${other.company.id}/statement/${running}`);
     expect(res.statusCode).toBe(403);
   });
 });

@@ -1,22 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PagedResult } from '../../../src/domain/paging';
-import type { Role } from '../../../src/domain/roles';
-import {
-  runningMonth,
-  statementMonthProblem,
-  type Statement,
-  type StatementListEntry,
-} from '../../../src/domain/statements';
-import { ApiError, forbidden, notFound, TRANSPORT_MESSAGES } from '../../errors';
+import { runningMonth, type Statement, type StatementListEntry } from '../../../src/domain/statements';
 import { API_TAG } from '../../lib/api-tags';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
 import type { CurrentUser } from '../../plugins/auth';
-import { usageRepository } from '../usage/usage.repository';
-import { issueStatement } from './issue-statement';
-import { buildStatement } from './statement-builder';
+import { integratorStatementRoutes } from './integrator-statement.routes';
+import { statementIssuer } from './issue-statement';
+import { providerStatementRoutes } from './provider-statement.routes';
+import { readableStatement, requireStatementCompany, STATEMENT_READERS } from './statement-access';
 import { statementsRepository } from './statements.repository';
 import {
   statementListParams,
@@ -28,12 +22,8 @@ import {
 
 const tags = [API_TAG.statements];
 
-/**
- * Who reads a company's statements (issue 27, part 3): its Owner and AccountAdministrator, and
- * LumioAdmin every company's. The integrator's view (its own licences only) and API clients come
- * later (docs/permissions.md).
- */
-const READERS: readonly Role[] = ['LumioAdmin', 'Owner', 'AccountAdministrator'];
+/** Who reads a company's statements, and which: statement-access.ts (docs/permissions.md). */
+const READERS = STATEMENT_READERS;
 
 export interface StatementsModuleOptions {
   /** The clock of the running month; tests move it. */
@@ -52,13 +42,7 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
   const now = () => opts.clock?.() ?? new Date();
 
   /** 403 for another company (as the usage view answers), 404 for a LumioAdmin's unknown one. */
-  async function requireCompany(user: CurrentUser, companyId: string) {
-    if (user.role !== 'LumioAdmin') {
-      if (user.companyId !== companyId) throw forbidden();
-      return;
-    }
-    if (!(await usageRepository(app.db).companyExists(companyId))) throw notFound();
-  }
+  const requireCompany = (user: CurrentUser, companyId: string) => requireStatementCompany(app.db, user, companyId);
 
   api.get(
     '/api/company/:id/statement',
@@ -104,14 +88,11 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
     async (request): Promise<Statement> => {
       const user = requireRole(request, READERS);
       const { id, month } = request.params;
-      await requireCompany(user, id);
-      const at = now();
-      const problem = statementMonthProblem(month, at);
-      if (problem) throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [`month: ${problem}`]);
-      if (month === runningMonth(at)) return buildStatement(app.db, id, month, { status: 'preview' });
-      const issued = await issueStatement({ db: app.db, outbox: app.mailOutbox, config: app.config }, id, month, at);
-      if (!issued) throw notFound();
-      return issued.statement;
+      return readableStatement(statementIssuer(app), user, id, month, now());
     },
   );
+
+  // The integrator's statement and the provider's export (statement-access.ts decides the rest).
+  await integratorStatementRoutes(app, { now });
+  await providerStatementRoutes(app, { now });
 }

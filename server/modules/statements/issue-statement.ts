@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { todayInGermany } from '../../../src/domain/dates';
 import { previousMonth, runningMonth, statementPagePath, type Statement } from '../../../src/domain/statements';
 import { monthOf } from '../../../src/domain/usage';
@@ -15,6 +16,13 @@ export interface StatementIssuer {
   outbox: MailOutbox;
   config: Pick<AppConfig, 'publicUrl' | 'brandOwner'>;
 }
+
+/** The API's issuer: a route that reads a past month may be the one that issues it. */
+export const statementIssuer = (app: FastifyInstance): StatementIssuer => ({
+  db: app.db,
+  outbox: app.mailOutbox,
+  config: app.config,
+});
 
 /**
  * Issues the company's month unless it already is, and answers the issued statement (this

@@ -38,6 +38,9 @@ export async function buildCompany(app: FastifyInstance, name: string, storeName
   const [company] = await app.db
     .insert(companies)
     .values({
+      // Registered long ago, as the demo company: the processes tests give it may lie in past
+      // months, and a month before a company's registration has no statement (issue 27).
+      createdAt: new Date('2020-01-01T00:00:00Z'),
       name,
       legalForm: 'GmbH',
       address: 'Testweg 1, 10115 Berlin',

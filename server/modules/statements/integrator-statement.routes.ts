@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import type { Role } from '../../../src/domain/roles';
+import type { PagedResult } from '../../../src/domain/paging';
+import type { StatementListEntry, SystemIntegratorStatement } from '../../../src/domain/statements';
+import { ApiError, forbidden } from '../../errors';
+import { API_TAG } from '../../lib/api-tags';
+import { pagedResult } from '../../lib/paging';
+import { requireRole } from '../../lib/permissions';
+import type { CurrentUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/responses';
+import { systemIntegratorRepository } from '../system-integrators/system-integrators.repository';
+import {
+  systemIntegratorStatementListParams,
+  systemIntegratorStatementParams,
+  systemIntegratorStatementSchema,
+} from './statement-access.schemas';
+import { statementListQuery, statementPageSchema } from './statements.schemas';
+import { statementIssuer } from './issue-statement';
+import { requireStatementMonth } from './statement-access';
+import { buildSystemIntegratorStatement, listSystemIntegratorStatements } from './system-integrator-statement';
+
+/** The integrator's own SystemIntegratorAdmin (and its API clients), and LumioAdmin every integrator's. */
+const READERS: readonly Role[] = ['LumioAdmin', 'SystemIntegratorAdmin'];
+
+/**
+ * GET /api/system-integrator/{id}/statement/{month} (issue 27, part 5): what the integrator
+ * invoices for a month, and GET …/statement, its months. Another integrator's id is 403 to a
+ * SystemIntegratorAdmin, as on the integrator's other routes; an unknown one 404 to LumioAdmin.
+ * Both are open to the integrator's API clients: its back office invoices from them
+ * (docs/integrators.md).
+ */
+export async function integratorStatementRoutes(app: FastifyInstance, opts: { now: () => Date }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  async function requireIntegrator(user: CurrentUser, id: string) {
+    if (user.role === 'SystemIntegratorAdmin' && user.systemIntegratorId !== id) throw forbidden();
+    const systemIntegrator = await systemIntegratorRepository(app.db).find(id);
+    if (!systemIntegrator) throw new ApiError(404, SERVER_MESSAGES.unknownSystemIntegrator);
+    return systemIntegrator;
+  }
+
+  api.get(
+    '/api/system-integrator/:id/statement',
+    {
+      config: { apiClient: true },
+      schema: {
+        tags: [API_TAG.statements],
+        summary:
+          'Monate mit Abrechnung eines System-Integrators: der laufende (vorläufig), dann jeder Monat zurück bis zu seiner ersten Lizenz, neueste zuerst',
+        operationId: 'listSystemIntegratorStatements',
+        params: systemIntegratorStatementListParams,
+        querystring: statementListQuery,
+        response: { 200: statementPageSchema, ...errorResponses },
+      },
+    },
+    async (request): Promise<PagedResult<StatementListEntry>> => {
+      const user = requireRole(request, READERS);
+      const systemIntegrator = await requireIntegrator(user, request.params.id);
+      const { pageIndex, pageSize } = request.query;
+      const { items, total } = await listSystemIntegratorStatements(
+        app.db,
+        systemIntegrator.id,
+        { pageIndex, pageSize },
+        opts.now(),
+      );
+      return pagedResult({ pageIndex, pageSize }, total, items);
+    },
+  );
+
+  api.get(
+    '/api/system-integrator/:id/statement/:month',
+    {
+      config: { apiClient: true },
+      schema: {
+        tags: [API_TAG.statements],
+        summary:
+          'Monatsabrechnung eines System-Integrators als JSON: je Kundenfirma deren Abrechnung, beschränkt auf die eigenen Lizenzen (laufender Monat vorläufig)',
+        operationId: 'getSystemIntegratorStatement',
+        params: systemIntegratorStatementParams,
+        response: { 200: systemIntegratorStatementSchema, ...errorResponses },
+      },
+    },
+    async (request): Promise<SystemIntegratorStatement> => {
+      const user = requireRole(request, READERS);
+      const { id, month } = request.params;
+      const systemIntegrator = await requireIntegrator(user, id);
+      const now = opts.now();
+      requireStatementMonth(month, now);
+      return buildSystemIntegratorStatement(statementIssuer(app), systemIntegrator, month, now);
+    },
+  );
+}
