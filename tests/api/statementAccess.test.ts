@@ -84,9 +84,7 @@ describe('who reads which statement (issue 27, part 3)', () => {
     ]);
     // The seed issued the demo company's last month before these processes existed (real processes
     // are recorded as they happen, never into an issued month): last month is issued again on request.
-    await app.db
-      .delete(statements)
-      .where(and(eq(statements.companyId, sonnenschein), eq(statements.month, lastMonth)));
+    await app.db.delete(statements).where(and(eq(statements.companyId, sonnenschein), eq(statements.month, lastMonth)));
   });
 
   afterAll(async () => {
