@@ -664,6 +664,14 @@ describe('permissions (docs/permissions.md)', () => {
         own: { id: sonnenschein.id, month: runningMonth() },
         foreign: { id: usageForeign.company.id, month: runningMonth() },
       },
+      'GET /api/company/{id}/statement/{month}/pdf': {
+        own: { id: sonnenschein.id, month: runningMonth() },
+        foreign: { id: usageForeign.company.id, month: runningMonth() },
+      },
+      'GET /api/company/{id}/statement/{month}/csv': {
+        own: { id: sonnenschein.id, month: runningMonth() },
+        foreign: { id: usageForeign.company.id, month: runningMonth() },
+      },
       'GET /api/license/{id}/prepaid-package/{packageId}/consumption': {
         own: { id: ownLicense.id, packageId: ownPackage.id },
         foreign: { id: foreignLicense.id, packageId: foreignPackage.id },

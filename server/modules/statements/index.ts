@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PagedResult } from '../../../src/domain/paging';
 import type { Role } from '../../../src/domain/roles';
@@ -17,6 +17,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { usageRepository } from '../usage/usage.repository';
 import { issueStatement } from './issue-statement';
 import { buildStatement } from './statement-builder';
+import { statementFilesRoutes } from './statement-files.routes';
 import { statementsRepository } from './statements.repository';
 import {
   statementListParams,
@@ -41,7 +42,8 @@ export interface StatementsModuleOptions {
 }
 
 /**
- * Monthly statements (issue 27): GET /api/company/{id}/statement and …/statement/{month}. The
+ * Monthly statements (issue 27): GET /api/company/{id}/statement and …/statement/{month} (with
+ * its PDF and CSV, statement-files.routes.ts). The
  * running month is built on each request as a preview and never stored; a past month is read
  * from `statements`, and a past month the job has not issued yet (a company registered this
  * month, a job run still to come on the 1st before 03:00) is issued on that request, with the
@@ -58,6 +60,21 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
       return;
     }
     if (!(await usageRepository(app.db).companyExists(companyId))) throw notFound();
+  }
+
+  /**
+   * One company's month as the caller may read it: the access check, the month's rule, then the
+   * preview built now or the issued statement (issued on this request if the job has not yet).
+   * The JSON route and the PDF and CSV downloads (statement-files.routes.ts) all answer through it.
+   */
+  async function readCompanyStatement(request: FastifyRequest, id: string, month: string): Promise<Statement> {
+    const user = requireRole(request, READERS);
+    await requireCompany(user, id);
+    const at = now();
+    const problem = statementMonthProblem(month, at);
+    if (problem) throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [`month: ${problem}`]);
+    if (month === runningMonth(at)) return buildStatement(app.db, id, month, { status: 'preview' });
+    return (await issueStatement(app.db, id, month, at)).statement;
   }
 
   api.get(
@@ -101,15 +118,8 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
         response: { 200: statementSchema, ...errorResponses },
       },
     },
-    async (request): Promise<Statement> => {
-      const user = requireRole(request, READERS);
-      const { id, month } = request.params;
-      await requireCompany(user, id);
-      const at = now();
-      const problem = statementMonthProblem(month, at);
-      if (problem) throw new ApiError(400, TRANSPORT_MESSAGES.badRequest, 'VALIDATION_FAILED', [`month: ${problem}`]);
-      if (month === runningMonth(at)) return buildStatement(app.db, id, month, { status: 'preview' });
-      return (await issueStatement(app.db, id, month, at)).statement;
-    },
+    async (request): Promise<Statement> => readCompanyStatement(request, request.params.id, request.params.month),
   );
+
+  statementFilesRoutes(app, readCompanyStatement);
 }
