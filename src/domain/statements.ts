@@ -275,9 +275,13 @@ export function statementMonthLabel(month: string): string {
   );
 }
 
+let germanNumber: Intl.NumberFormat | undefined;
+
 /** A count in German notation: 12345 → "12.345", -1 → "-1". */
 export function formatStatementNumber(value: number): string {
-  return new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }).format(value);
+  // One formatter for all calls: making one costs more than a thousand formats (a long PDF has thousands).
+  germanNumber ??= new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+  return germanNumber.format(value);
 }
 
 /**

@@ -100,11 +100,17 @@ export class StatementPdfWriter {
     this.y += 6;
   }
 
+  /** Measured once per column set: a long statement draws the same header hundreds of times. */
+  private readonly headerHeights = new WeakMap<readonly Column[], number>();
+
   private headerHeight(columns: readonly Column[]): number {
+    const known = this.headerHeights.get(columns);
+    if (known !== undefined) return known;
     this.doc.font(BOLD).fontSize(BODY_SIZE);
     const tallest = Math.max(
       ...columns.map((c) => this.doc.heightOfString(c.header, { width: c.width - 2 * CELL_PADDING })),
     );
+    this.headerHeights.set(columns, tallest + 2 * CELL_PADDING);
     return tallest + 2 * CELL_PADDING;
   }
 
@@ -129,6 +135,10 @@ export class StatementPdfWriter {
     let x = PAGE.margin;
     columns.forEach((column, i) => {
       const text = this.fit(cells[i] ?? '', column.width - 2 * CELL_PADDING);
+      if (text === '') {
+        x += column.width;
+        return;
+      }
       const textX =
         column.align === 'right' ? x + column.width - CELL_PADDING - doc.widthOfString(text) : x + CELL_PADDING;
       doc.text(text, textX, this.y + 4, { lineBreak: false });
@@ -144,7 +154,7 @@ export class StatementPdfWriter {
 
   /** The text cut to the column's width with '…', so a long device id never runs into the next cell. */
   private fit(text: string, width: number): string {
-    if (this.doc.widthOfString(text) <= width) return text;
+    if (text === '' || this.doc.widthOfString(text) <= width) return text;
     let cut = text;
     while (cut.length > 1 && this.doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
     return `${cut}…`;
