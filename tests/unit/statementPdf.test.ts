@@ -85,6 +85,23 @@ describe('statementPdf', () => {
     expect(all).toContain('148.080'); // 120 × 1234
   });
 
+  it('shortens a device id too long for its column in the middle, keeping both ends', async () => {
+    const stores = [
+      {
+        storeId: '44444444-4444-4444-8444-444444444444',
+        storeName: 'Sonnenschein Neukölln',
+        devices: [buildDevice({ machineId: 'STUDIO-SONNENSCHEIN-NEUKOELLN-KASSE-02', prepaid: [] })],
+      },
+    ];
+
+    const [text] = await pdfPages(
+      await statementPdf(buildStatement({ stores, corrections: [], totals: statementTotals(stores) })),
+    );
+
+    expect(text).toMatch(/STUDIO-SONNE\S*…\S*KASSE-02 …K7Q2Z Postpaid 56/);
+    expect(text).not.toContain('STUDIO-SONNENSCHEIN-NEUKOELLN-KASSE-02');
+  });
+
   it('says so when the month had no processes', async () => {
     const [text] = await pdfPages(
       await statementPdf(

@@ -152,12 +152,20 @@ export class StatementPdfWriter {
     this.y += ROW_HEIGHT;
   }
 
-  /** The text cut to the column's width with '…', so a long device id never runs into the next cell. */
+  /**
+   * The text cut to the column's width with '…' in its middle, so a long text never runs into the
+   * next cell and both ends stay: device ids differ at their end ("STUDIO-…-PC-01", "…-PC-02").
+   */
   private fit(text: string, width: number): string {
     if (text === '' || this.doc.widthOfString(text) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && this.doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-    return `${cut}…`;
+    const chars = Array.from(text);
+    let keep = chars.length - 1;
+    const cut = () => {
+      const head = Math.ceil(keep / 2);
+      return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (keep - head)).join('')}`;
+    };
+    while (keep > 1 && this.doc.widthOfString(cut()) > width) keep--;
+    return cut();
   }
 
   /** Writes the footer on every page and answers the file's bytes. */

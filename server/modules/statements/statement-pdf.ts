@@ -19,9 +19,9 @@ import { StatementPdfWriter, type Column } from './statement-pdf-layout';
  */
 
 const STORE_COLUMNS: readonly Column[] = [
-  { header: T.device, width: 110 },
+  { header: T.device, width: 145 },
   { header: T.license, width: 50 },
-  { header: T.kind, width: 110 },
+  { header: T.kind, width: 75 },
   { header: T.packagePeriod, width: 105 },
   { header: T.used, width: 50, align: 'right' },
   { header: T.remainingAtMonthEnd, width: 70, align: 'right' },
