@@ -121,5 +121,5 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
     async (request): Promise<Statement> => readCompanyStatement(request, request.params.id, request.params.month),
   );
 
-  statementFilesRoutes(app, readCompanyStatement);
+  statementFilesRoutes(app, readCompanyStatement, now);
 }

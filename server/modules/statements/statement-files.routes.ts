@@ -40,7 +40,12 @@ function sendFile(reply: FastifyReply, type: string, name: string, body: Buffer)
  * JSON route answers, through the same `readCompanyStatement` (same readers, same 400/403/404,
  * issued on first read), rendered by the pure renderers statement-pdf.ts and statement-csv.ts.
  */
-export function statementFilesRoutes(app: FastifyInstance, readCompanyStatement: ReadCompanyStatement) {
+export function statementFilesRoutes(
+  app: FastifyInstance,
+  readCompanyStatement: ReadCompanyStatement,
+  /** The module's clock: a preview's 'Stand' is its day. */
+  now: () => Date = () => new Date(),
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -56,7 +61,7 @@ export function statementFilesRoutes(app: FastifyInstance, readCompanyStatement:
     },
     async (request, reply) => {
       const statement = await readCompanyStatement(request, request.params.id, request.params.month);
-      const pdf = await statementPdf(statement);
+      const pdf = await statementPdf(statement, { now: now() });
       return sendFile(reply, 'application/pdf', statementFileName(statement.month, statement.company.name, 'pdf'), pdf);
     },
   );
