@@ -217,3 +217,90 @@ export function sumTotals(statements: readonly Pick<Statement, 'totals'>[]): Usa
   }
   return sum;
 }
+
+/**
+ * The German words of a statement's PDF and CSV (issue 27, part 2). The web app's statement
+ * screen shows the same words, so a figure is called the same on paper, in the spreadsheet and
+ * on screen.
+ */
+export const STATEMENT_DOCUMENT_TEXTS = {
+  title: 'Abrechnung',
+  preview: 'vorläufig',
+  previewNote:
+    'Vorläufige Abrechnung: Der Monat läuft noch, die Zahlen können sich bis zur Ausstellung nach Monatsende ändern.',
+  issued: 'ausgestellt',
+  issuer: 'Lumio',
+  issuerLabel: 'Aussteller',
+  issuedAtLabel: 'Ausgestellt am',
+  asOfLabel: 'Stand',
+  companyLabel: 'Firma',
+  legalFormLabel: 'Rechtsform',
+  addressLabel: 'Anschrift',
+  periodLabel: 'Zeitraum',
+  systemIntegratorLabel: 'Systemintegrator',
+  systemIntegratorsLabel: 'Systemintegratoren',
+  store: 'Studio',
+  device: 'Gerät',
+  license: 'Lizenz',
+  kind: 'Art',
+  packagePeriod: 'Paketzeitraum',
+  packageStart: 'Paket gültig von',
+  packageEnd: 'Paket gültig bis',
+  used: 'Anzahl',
+  remainingAtMonthEnd: 'Rest am Monatsende',
+  month: 'Monat',
+  status: 'Status',
+  originalMonth: 'Ursprungsmonat',
+  cancelledAt: 'Storniert am',
+  kindPrepaid: 'Prepaid',
+  kindPostpaid: 'Postpaid',
+  kindCancelled: 'Storniert',
+  kindCorrectionPrepaid: 'Korrektur Prepaid',
+  kindCorrectionPostpaid: 'Korrektur Postpaid',
+  packageUntracked: 'ohne Paket',
+  corrections: 'Korrekturen',
+  correctionsNote:
+    'Vorgänge früherer, bereits ausgestellter Monate, die nach der Ausstellung storniert wurden: je eine Einheit weniger.',
+  totals: 'Summen',
+  totalPrepaid: 'Prepaid-Vorgänge',
+  totalPostpaid: 'Postpaid-Vorgänge',
+  totalBillable: 'Abrechenbar',
+  totalCancelled: 'Storniert (nicht berechnet)',
+  totalCorrections: 'Korrekturen',
+  totalBillableAfterCorrections: 'Abrechenbar nach Korrekturen',
+  storeTotal: 'Summe Studio',
+  noProcesses: 'In diesem Monat gab es keine Vorgänge.',
+  page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  fileName: 'Abrechnung',
+} as const;
+
+/** "2026-10" → "Oktober 2026" (the month's German name, as the statement's title shows it). */
+export function statementMonthLabel(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, monthNumber - 1, 1)),
+  );
+}
+
+let germanNumber: Intl.NumberFormat | undefined;
+
+/** A count in German notation: 12345 → "12.345", -1 → "-1". */
+export function formatStatementNumber(value: number): string {
+  // One formatter for all calls: making one costs more than a thousand formats (a long PDF has thousands).
+  germanNumber ??= new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+  return germanNumber.format(value);
+}
+
+/**
+ * A statement file's name: "Abrechnung-2026-10-Fotostudio-Sonnenschein-GmbH.pdf". Spaces become
+ * hyphens and characters no file system takes are left out; the download's Content-Disposition
+ * spells umlauts out for old clients and keeps the exact name in filename*.
+ */
+export function statementFileName(month: string, holderName: string, extension: 'pdf' | 'csv'): string {
+  const holder = holderName
+    // eslint-disable-next-line no-control-regex -- control characters are what is taken out here
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+  return `${[STATEMENT_DOCUMENT_TEXTS.fileName, month, holder].filter(Boolean).join('-')}.${extension}`;
+}

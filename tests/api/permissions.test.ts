@@ -673,6 +673,22 @@ describe('permissions (docs/permissions.md)', () => {
         foreign: { id: other.id, month: runningMonth() },
       },
       'GET /api/statement/{month}/csv': { own: { month: runningMonth() } },
+      'GET /api/company/{id}/statement/{month}/pdf': {
+        own: { id: sonnenschein.id, month: runningMonth() },
+        foreign: { id: usageForeign.company.id, month: runningMonth() },
+      },
+      'GET /api/company/{id}/statement/{month}/csv': {
+        own: { id: sonnenschein.id, month: runningMonth() },
+        foreign: { id: usageForeign.company.id, month: runningMonth() },
+      },
+      'GET /api/system-integrator/{id}/statement/{month}/pdf': {
+        own: { id: fotosoft.id, month: runningMonth() },
+        foreign: { id: other.id, month: runningMonth() },
+      },
+      'GET /api/system-integrator/{id}/statement/{month}/csv': {
+        own: { id: fotosoft.id, month: runningMonth() },
+        foreign: { id: other.id, month: runningMonth() },
+      },
       'GET /api/license/{id}/prepaid-package/{packageId}/consumption': {
         own: { id: ownLicense.id, packageId: ownPackage.id },
         foreign: { id: foreignLicense.id, packageId: foreignPackage.id },

@@ -12,7 +12,9 @@ import {
 import { addMonths, type CompanyUsage } from '../../src/domain/usage';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
 import { backOffice, clientToken } from './helpers/apiClients';
+import { parseCsv } from './helpers/csv';
 import { loginAs } from './helpers/login';
+import { pdfPages } from './helpers/pdfText';
 import { snapshotTables } from './helpers/snapshot';
 import {
   buildCompany,
@@ -229,6 +231,42 @@ describe('who reads which statement (issue 27, part 3)', () => {
       expect(own.json()).toEqual((await fotosoftAdmin.get(url(fotosoft, lastMonth))).json());
       expect(foreign.statusCode).toBe(403);
       expect(errorOf(foreign).messages).toEqual(['Forbidden']);
+    });
+
+    it('answers the same statement as PDF (a section per customer) and CSV (the company in front of each line), to its API client too', async () => {
+      const statement = (await fotosoftAdmin.get(url(fotosoft, lastMonth))).json() as SystemIntegratorStatement;
+      const created = await fotosoftAdmin.post(`/api/system-integrator/${fotosoft}/api-client`, {
+        name: 'Abrechnung Dateien',
+      });
+      const { clientId, clientSecret } = created.json() as { clientId: string; clientSecret: string };
+      const office = backOffice(app, await clientToken(app, clientId, clientSecret));
+
+      const pdf = await fotosoftAdmin.get(`${url(fotosoft, lastMonth)}/pdf`);
+      const csv = await office.get(`${url(fotosoft, lastMonth)}/csv`);
+
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain('attachment');
+      expect(pdf.headers['cache-control']).toBe('private, no-store');
+      const text = (await pdfPages(pdf.rawPayload)).join(' ');
+      for (const company of statement.companies) expect(text).toContain(company.company.name);
+      expect(text).toContain(`Seite 1 von`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const [header, ...lines] = parseCsv(csv.rawPayload.toString('utf8').slice(1));
+      expect(header.slice(0, 2)).toEqual(['Firma', 'Rechtsform']);
+      const at = (name: string) => header.indexOf(name);
+      const sum = (kind: string) =>
+        lines.filter((l) => l[at('Art')] === kind).reduce((total, l) => total + Number(l[at('Anzahl')]), 0);
+      expect({ prepaid: sum('Prepaid'), postpaid: sum('Postpaid'), cancelled: sum('Storniert') }).toEqual({
+        prepaid: statement.totals.prepaid,
+        postpaid: statement.totals.postpaid,
+        cancelled: statement.totals.cancelled,
+      });
+      expect(new Set(lines.map((l) => l[0]))).toEqual(new Set(statement.companies.map((c) => c.company.name)));
+      // Another integrator's files: 403, as the JSON.
+      expect((await office.get(`${url(bildwerk, lastMonth)}/pdf`)).statusCode).toBe(403);
+      expect((await bildwerkAdmin.get(`${url(fotosoft, lastMonth)}/csv`)).statusCode).toBe(403);
     });
 
     it('refuses another integrator’s id (403), an unknown one (404), other roles (403) and a bad month (400)', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PagedResult } from '../../../src/domain/paging';
 import { runningMonth, type Statement, type StatementListEntry } from '../../../src/domain/statements';
@@ -11,6 +11,7 @@ import { integratorStatementRoutes } from './integrator-statement.routes';
 import { statementIssuer } from './issue-statement';
 import { providerStatementRoutes } from './provider-statement.routes';
 import { readableStatement, requireStatementCompany, STATEMENT_READERS } from './statement-access';
+import { statementFilesRoutes } from './statement-files.routes';
 import { statementsRepository } from './statements.repository';
 import {
   statementListParams,
@@ -31,7 +32,8 @@ export interface StatementsModuleOptions {
 }
 
 /**
- * Monthly statements (issue 27): GET /api/company/{id}/statement and …/statement/{month}. The
+ * Monthly statements (issue 27): GET /api/company/{id}/statement and …/statement/{month} (with
+ * its PDF and CSV, statement-files.routes.ts). The
  * running month is built on each request as a preview and never stored; a past month is read
  * from `statements`, and a past month the job has not issued yet (a company registered this
  * month, a job run still to come on the 1st before 03:00) is issued on that request, with the
@@ -43,6 +45,13 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
 
   /** 403 for another company (as the usage view answers), 404 for a LumioAdmin's unknown one. */
   const requireCompany = (user: CurrentUser, companyId: string) => requireStatementCompany(app.db, user, companyId);
+
+  /**
+   * One company's month as the caller may read it (statement-access.ts, readableStatement). The
+   * JSON route and the PDF and CSV downloads (statement-files.routes.ts) all answer through it.
+   */
+  const readCompanyStatement = (request: FastifyRequest, id: string, month: string): Promise<Statement> =>
+    readableStatement(statementIssuer(app), requireRole(request, READERS), id, month, now());
 
   api.get(
     '/api/company/:id/statement',
@@ -85,13 +94,10 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
         response: { 200: statementSchema, ...errorResponses },
       },
     },
-    async (request): Promise<Statement> => {
-      const user = requireRole(request, READERS);
-      const { id, month } = request.params;
-      return readableStatement(statementIssuer(app), user, id, month, now());
-    },
+    async (request): Promise<Statement> => readCompanyStatement(request, request.params.id, request.params.month),
   );
 
+  statementFilesRoutes(app, readCompanyStatement, now);
   // The integrator's statement and the provider's export (statement-access.ts decides the rest).
   await integratorStatementRoutes(app, { now });
   await providerStatementRoutes(app, { now });

@@ -3,7 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
 import type { Role } from '../../../src/domain/roles';
 import type { PagedResult } from '../../../src/domain/paging';
-import type { StatementListEntry, SystemIntegratorStatement } from '../../../src/domain/statements';
+import {
+  statementFileName,
+  type StatementListEntry,
+  type SystemIntegratorStatement,
+} from '../../../src/domain/statements';
 import { ApiError, forbidden } from '../../errors';
 import { API_TAG } from '../../lib/api-tags';
 import { pagedResult } from '../../lib/paging';
@@ -19,6 +23,9 @@ import {
 import { statementListQuery, statementPageSchema } from './statements.schemas';
 import { statementIssuer } from './issue-statement';
 import { requireStatementMonth } from './statement-access';
+import { systemIntegratorStatementCsv } from './statement-csv';
+import { fileResponse, sendFile } from './statement-files.routes';
+import { systemIntegratorStatementPdf } from './statement-pdf';
 import { buildSystemIntegratorStatement, listSystemIntegratorStatements } from './system-integrator-statement';
 
 /** The integrator's own SystemIntegratorAdmin (and its API clients), and LumioAdmin every integrator's. */
@@ -85,10 +92,74 @@ export async function integratorStatementRoutes(app: FastifyInstance, opts: { no
     async (request): Promise<SystemIntegratorStatement> => {
       const user = requireRole(request, READERS);
       const { id, month } = request.params;
-      const systemIntegrator = await requireIntegrator(user, id);
-      const now = opts.now();
-      requireStatementMonth(month, now);
-      return buildSystemIntegratorStatement(statementIssuer(app), systemIntegrator, month, now);
+      return readIntegratorStatement(user, id, month);
+    },
+  );
+
+  /** The integrator's month as its reader may read it: the JSON route's and the files' one way. */
+  async function readIntegratorStatement(user: CurrentUser, id: string, month: string) {
+    const systemIntegrator = await requireIntegrator(user, id);
+    const now = opts.now();
+    requireStatementMonth(month, now);
+    return buildSystemIntegratorStatement(statementIssuer(app), systemIntegrator, month, now);
+  }
+
+  api.get(
+    '/api/system-integrator/:id/statement/:month/pdf',
+    {
+      config: { apiClient: true },
+      schema: {
+        tags: [API_TAG.statements],
+        summary:
+          'Monatsabrechnung eines System-Integrators als PDF: je Kundenfirma ein Abschnitt (laufender Monat vorläufig)',
+        operationId: 'getSystemIntegratorStatementPdf',
+        params: systemIntegratorStatementParams,
+        response: {
+          200: fileResponse('application/pdf', 'Die Monatsabrechnung des System-Integrators als PDF (A4), als Anhang'),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const statement = await readIntegratorStatement(
+        requireRole(request, READERS),
+        request.params.id,
+        request.params.month,
+      );
+      const pdf = await systemIntegratorStatementPdf(statement, { now: opts.now() });
+      const name = statementFileName(statement.month, statement.systemIntegratorName, 'pdf');
+      return sendFile(reply, 'application/pdf', name, pdf);
+    },
+  );
+
+  api.get(
+    '/api/system-integrator/:id/statement/:month/csv',
+    {
+      config: { apiClient: true },
+      schema: {
+        tags: [API_TAG.statements],
+        summary:
+          'Monatsabrechnung eines System-Integrators als CSV: je Kundenfirma, Studio, Gerät und Art eine Zeile (laufender Monat vorläufig)',
+        operationId: 'getSystemIntegratorStatementCsv',
+        params: systemIntegratorStatementParams,
+        response: {
+          200: fileResponse(
+            'text/csv',
+            'Die Monatsabrechnung des System-Integrators als CSV (UTF-8 mit BOM, Semikolon; Firma vorn in jeder Zeile), als Anhang',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const statement = await readIntegratorStatement(
+        requireRole(request, READERS),
+        request.params.id,
+        request.params.month,
+      );
+      const csv = Buffer.from(systemIntegratorStatementCsv(statement), 'utf8');
+      const name = statementFileName(statement.month, statement.systemIntegratorName, 'csv');
+      return sendFile(reply, 'text/csv; charset=utf-8', name, csv);
     },
   );
 }
