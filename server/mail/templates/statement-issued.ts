@@ -1,6 +1,4 @@
-import { format } from 'date-fns/format';
-import { de } from 'date-fns/locale/de';
-import { fromIsoDate } from '../../../src/domain/dates';
+import { statementMonthLabel as monthInWords } from '../../../src/domain/statements';
 import type { UsageCounts } from '../../../src/domain/usage';
 import type { MailMessage } from '../mailer';
 import { composeMail, type BrandOwner } from '../layout';
@@ -19,12 +17,6 @@ export interface StatementIssuedMail extends Addressee {
 }
 
 const count = (n: number) => n.toLocaleString('de-DE');
-
-/** "Oktober 2026" */
-function monthInWords(month: string): string {
-  const first = fromIsoDate(`${month}-01`);
-  return first ? format(first, 'LLLL yyyy', { locale: de }) : month;
-}
 
 export const statementIssuedSubject = (month: string) => `Ihre Abrechnung für ${monthInWords(month)} ist ausgestellt`;
 
