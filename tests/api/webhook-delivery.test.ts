@@ -289,6 +289,12 @@ describe('webhook delivery', () => {
     expect(off.active).toBe(false);
     expect(off.disabledAt).not.toBeNull();
     expect(off.failingSince).toEqual(threeDaysAgo);
+    // The audit log records the switch-off as the portal's own change.
+    const [audit] = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, endpoint.id), eq(auditEvents.action, 'webhook-endpoint.updated')));
+    expect(audit).toMatchObject({ actorId: null, before: { active: true }, after: { active: false } });
     const mail = await app.mailCatcher!.waitFor(
       (m) => m.to === DEMO.integrator && m.subject === WEBHOOK_ENDPOINT_DISABLED_SUBJECT,
     );

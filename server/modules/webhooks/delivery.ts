@@ -4,6 +4,7 @@ import { nextWebhookAttempt, webhookEndpointToDisable } from '../../../src/domai
 import type { Tx } from '../../db/client';
 import type { JobContext } from '../../jobs/job';
 import { MAIL_KINDS, type QueueMail } from '../../mail/outbox';
+import { recordAudit } from '../audit/audit';
 import { webhookEndpointDisabledMail } from '../../mail/templates/webhook-endpoint-disabled';
 import { metrics } from '../../metrics/registry';
 import { packageNoticeRepository } from '../package-notices/package-notices.repository';
@@ -114,8 +115,17 @@ async function keepEndpointHealth(
     .update(webhookEndpoints)
     .set({ active: false, disabledAt: now, updatedAt: now })
     .where(and(endpoint, eq(webhookEndpoints.active, true), isNull(webhookEndpoints.disabledAt)))
-    .returning({ id: webhookEndpoints.id });
+    .returning({ url: webhookEndpoints.url, events: webhookEndpoints.events });
   if (disabled.length === 0) return;
+  // The portal itself switched it off (no actor): the audit log shows it as Lumio's own change.
+  const audited = { url: disabled[0].url, events: disabled[0].events, systemIntegratorId: delivery.systemIntegratorId };
+  await recordAudit(tx, null, {
+    action: 'webhook-endpoint.updated',
+    entityType: 'webhook-endpoint',
+    entityId: delivery.endpointId,
+    before: { ...audited, active: true },
+    after: { ...audited, active: false },
+  });
   deps.log.warn(
     { endpointId: delivery.endpointId, failingSince: row.failingSince.toISOString() },
     'webhook endpoint disabled after three days of failed deliveries',
