@@ -1,57 +1,12 @@
 import { z } from 'zod';
 import { fromIsoDate, isPortalDate, PORTAL_CALENDAR_TEXTS } from './dates';
+import { AUDIT_ACTIONS } from './auditActions';
 import type { Role } from './roles';
 
 /**
- * The audit log as a list (issue 28, part 4): every action an audit row records, and the filters
- * of GET /api/audit. Shared by the server (which writes the rows: server/modules/audit/audit.ts)
- * and the web app's 'Protokoll', so the list of actions exists once.
+ * The audit log as a list (issue 28, part 4): who reads it and the filters of GET /api/audit.
+ * The actions and their German words are in auditActions.ts (without zod, for the catalogue).
  */
-export const AUDIT_ACTIONS = [
-  'application.approved',
-  'application.rejected',
-  'owner-activation.resent',
-  'company.updated',
-  'company.deleted',
-  'store.created',
-  'store.updated',
-  'store.deleted',
-  'user.updated',
-  'user.email-changed',
-  'user.approved',
-  'user.rejected',
-  'user.role-changed',
-  'user.deleted',
-  'user.second_factor_reset',
-  'invitation.created',
-  'invitation.renewed',
-  'invitation.withdrawn',
-  'user.registered',
-  'eid.bound',
-  'eid.review-opened',
-  'eid.review-confirmed',
-  'eid.review-rejected',
-  'reseller.created',
-  'reseller.updated',
-  'reseller.deleted',
-  'webhook-endpoint.created',
-  'webhook-endpoint.updated',
-  'webhook-endpoint.deleted',
-  'webhook-endpoint.test-sent',
-  'webhook-delivery.redelivered',
-  'administrator.created',
-  'administrator.updated',
-  'administrator.deleted',
-  'license.created',
-  'license.updated',
-  'package.created',
-  'package.updated',
-  'package.increased',
-  'api-client.created',
-  'api-client.deleted',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 /** Who reads the audit log: the provider's administrators every row, an Owner their company's. */
 export const AUDIT_LOG_READERS = ['LumioAdmin', 'SystemAdmin', 'Owner'] as const satisfies readonly Role[];
 

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, users } from '../../server/db/schema';
+import { AUDIT_LOG_CSV_BATCH, AUDIT_LOG_CSV_COLUMNS } from '../../server/modules/audit/audit-log-csv';
 import { AUDIT_LOG_TEXTS } from '../../src/domain/auditLog';
 import { apiClient, buildTestApp, DEMO, errorOf } from './helpers/app';
+import { parseCsv } from './helpers/csv';
 import { loginAs } from './helpers/login';
 import { snapshotTables } from './helpers/snapshot';
 import { buildCompany } from './helpers/usage';
@@ -140,6 +142,56 @@ describe('the audit log (GET /api/audit)', () => {
     expect(body.status).toBe(400);
     if (message) expect(body.messages.join(' ')).toContain(message);
     expect(await snapshotTables(app)).toEqual(before);
+  });
+
+  it('exports the filtered log as CSV: German headers and actions, Germany’s time, every row across batches', async () => {
+    // More rows than one batch of the export, all at one instant: the batches must neither skip nor repeat.
+    const at = new Date('2026-02-10T09:30:15.123Z');
+    await app.db.insert(auditEvents).values(
+      Array.from({ length: AUDIT_LOG_CSV_BATCH + 5 }, () => ({
+        at,
+        action: 'license.updated',
+        actorId: null,
+        entityType: 'license',
+        entityId: '00000000-0000-4000-8000-000000000002',
+        companyId: sonnenschein,
+        after: { name: '=HYPERLINK("x")' },
+      })),
+    );
+
+    const res = await lumioAdmin.get('/api/audit/csv?from=2026-02-10&to=2026-02-10');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const text = res.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...lines] = parseCsv(text.slice(1)).filter((record) => record.length > 1);
+    expect(header).toEqual([...AUDIT_LOG_CSV_COLUMNS]);
+    expect(lines).toHaveLength(AUDIT_LOG_CSV_BATCH + 5);
+    expect(lines[0]).toEqual([
+      '10.02.2026 10:30:15',
+      'Lumio (automatisch)',
+      '',
+      'Lizenz geändert',
+      `'=HYPERLINK("x")`,
+      'Fotostudio Sonnenschein GmbH',
+      'license',
+      '00000000-0000-4000-8000-000000000002',
+    ]);
+  });
+
+  it('exports an Owner only their company’s rows and refuses another company’s, as the list', async () => {
+    const own = await owner.get('/api/audit/csv?from=2026-03-01&to=2026-03-31');
+    expect(own.statusCode).toBe(200);
+    const [, ...lines] = parseCsv(own.rawPayload.toString('utf8').slice(1)).filter((record) => record.length > 1);
+    expect(lines.map((line) => line[3])).toEqual(['Studio gelöscht', 'Studio hinzugefügt', 'Studio geändert']);
+    const foreign = await owner.get(`/api/audit/csv?companyId=${other}`);
+    expect(foreign.statusCode).toBe(403);
+    expect(errorOf(foreign).status).toBe(403);
+    const bad = await lumioAdmin.get('/api/audit/csv?from=2026-03-02&to=2026-03-01');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).messages.join(' ')).toContain(AUDIT_LOG_TEXTS.periodReversed);
   });
 
   it('has no route that changes or deletes audit rows', async () => {

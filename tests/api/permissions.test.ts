@@ -382,6 +382,7 @@ describe('permissions (docs/permissions.md)', () => {
       'GET /api/system-integrator': { own: {} },
       // The audit log: an Owner's list is their company's (no id in the path).
       'GET /api/audit': { own: {} },
+      'GET /api/audit/csv': { own: {} },
       'GET /api/system-integrator/{id}': { own: { id: fotosoft.id }, foreign: { id: other.id } },
       'POST /api/system-integrator': {
         own: {},

@@ -7,6 +7,9 @@ export const auditLogQuery = z
   .strictObject({ ...historyQuery.shape, ...auditLogFilterFields })
   .refine(...auditLogPeriodRule);
 
+/** GET /api/audit/csv: the log's filters, no paging (the file has every matching row). */
+export const auditLogCsvQuery = z.strictObject(auditLogFilterFields).refine(...auditLogPeriodRule);
+
 export const auditLogEntry = historyEntry
   .extend({
     actorId: z.uuid().nullable(),

@@ -63,8 +63,8 @@ const dayAfter = (isoDate: string) => toIsoDate(addDays(fromIsoDate(isoDate)!, 1
 type Reader = Role | undefined;
 
 export function auditRepository(db: DbOrTx) {
-  /** The rows matching `where`, newest first, with the actors' current names. */
-  async function list(where: SQL | undefined, page: Page, reader: Reader) {
+  /** The rows matching `where`, newest first (`limit` of them after `offset`), with the actors' current names. */
+  async function rowsOf(where: SQL | undefined, limit: number, offset: number, reader: Reader) {
     const rows = await db
       .select({
         id: auditEvents.id,
@@ -87,10 +87,9 @@ export function auditRepository(db: DbOrTx) {
       .leftJoin(companies, eq(companies.id, auditEvents.companyId))
       .where(where)
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(page.pageSize)
-      .offset(page.pageIndex * page.pageSize);
-    const [{ total }] = await db.select({ total: count() }).from(auditEvents).where(where);
-    const items: AuditLogEntry[] = rows.map((row) => ({
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row): AuditLogEntry => ({
       id: row.id,
       at: row.at.toISOString(),
       actor:
@@ -109,28 +108,52 @@ export function auditRepository(db: DbOrTx) {
       companyId: row.companyId,
       companyName: row.companyName,
     }));
+  }
+
+  /** A page of the rows matching `where`, and how many match. */
+  async function list(where: SQL | undefined, page: Page, reader: Reader) {
+    const [items, [{ total }]] = await Promise.all([
+      rowsOf(where, page.pageSize, page.pageIndex * page.pageSize, reader),
+      db.select({ total: count() }).from(auditEvents).where(where),
+    ]);
     return { items, total };
   }
+
+  /** The audit log's filters as a condition (days are Germany's; `to` includes its whole day). */
+  const logWhere = (filter: AuditLogFilter) =>
+    and(
+      filter.from ? sql`${auditEvents.at} >= ${berlinMidnight(filter.from)}` : undefined,
+      filter.to ? sql`${auditEvents.at} < ${berlinMidnight(dayAfter(filter.to))}` : undefined,
+      filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,
+      filter.companyId ? eq(auditEvents.companyId, filter.companyId) : undefined,
+      filter.action ? eq(auditEvents.action, filter.action) : undefined,
+    );
 
   return {
     /** The company's history, newest first. */
     listForCompany: (companyId: string, page: Page, reader?: Role) =>
       list(eq(auditEvents.companyId, companyId), page, reader),
 
+    /** The audit log (issue 28): every row matching the filters, newest first, a page of them. */
+    listLog: (filter: AuditLogFilter, page: Page, reader: Role) => list(logWhere(filter), page, reader),
+
     /**
-     * The audit log (issue 28): every row matching the filters, newest first. Days are Germany's:
-     * `to` includes its whole day. `companyId` is also how an Owner's reading is limited.
+     * The rows of the audit log after the row `afterId` (the last of the batch before; none: from
+     * the newest), `limit` of them: the CSV export reads the whole log in such batches, each one
+     * query on the (at, id) order, so a long export never holds one huge result or transaction.
+     * The row's own `at` is compared in the database: its microseconds would not survive a
+     * JavaScript Date, and rows between would be skipped.
      */
-    listLog: (filter: AuditLogFilter, page: Page, reader: Role) =>
-      list(
+    logBatch: (filter: AuditLogFilter, afterId: string | undefined, limit: number, reader: Role) =>
+      rowsOf(
         and(
-          filter.from ? sql`${auditEvents.at} >= ${berlinMidnight(filter.from)}` : undefined,
-          filter.to ? sql`${auditEvents.at} < ${berlinMidnight(dayAfter(filter.to))}` : undefined,
-          filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,
-          filter.companyId ? eq(auditEvents.companyId, filter.companyId) : undefined,
-          filter.action ? eq(auditEvents.action, filter.action) : undefined,
+          logWhere(filter),
+          afterId
+            ? sql`(${auditEvents.at}, ${auditEvents.id}) < (SELECT a.at, a.id FROM audit_events a WHERE a.id = ${afterId}::uuid)`
+            : undefined,
         ),
-        page,
+        limit,
+        0,
         reader,
       ),
 

@@ -1,5 +1,5 @@
 import { API_CLIENT_AUDIT_ROLE } from '../../../src/domain/apiClients';
-import type { AuditAction } from '../../../src/domain/auditLog';
+import type { AuditAction } from '../../../src/domain/auditActions';
 import type { Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
