@@ -34,6 +34,7 @@ import type { IdentificationReport, ReportRequest } from '../domain/reports';
 import { createHttpClient, type DownloadedFile, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
 import { pathParameters, resolvePath, RESOURCE_ROUTES, routeOf, type ResourceRoute } from './resourcePaths';
+import { statementCalls, type StatementCalls } from './statements';
 import { usageCalls, type UsageCalls } from './usage';
 import { webhookCalls, type WebhookCalls } from './webhooks';
 
@@ -48,11 +49,12 @@ export {
 } from './http';
 export { toListQuery, toOrderBy } from './paging';
 export { RESOURCE_ROUTES, resolvePath, type ResourceRoute } from './resourcePaths';
+export type { StatementCalls } from './statements';
 export type { CompanyUsageQuery, UsageCalls } from './usage';
 export type { QueuedDelivery, WebhookCalls } from './webhooks';
 
 /** Named calls that are not CRUD on a resource (STYLE.md: typed, mocked once, tested once). */
-export interface LumioDataProvider extends DataProvider, UsageCalls, WebhookCalls {
+export interface LumioDataProvider extends DataProvider, UsageCalls, WebhookCalls, StatementCalls {
   /** GET /self. */
   getSelf(): Promise<Self>;
   /** Number of open company applications: totalItemCount of GET /company-application?pageSize=1. */
@@ -198,6 +200,13 @@ function bodyOf(data: Values, fields: readonly string[] | undefined, template: s
   return Object.fromEntries(Object.entries(data).filter(([key]) => !excluded.has(key)));
 }
 
+/** Items of a list whose route names an idField get react-admin's `id` from it. */
+function withIds<R extends RaRecord>(items: R[], route: ResourceRoute): R[] {
+  const { idField } = route;
+  if (!idField) return items;
+  return items.map((item) => ({ ...item, id: (item as Values)[idField] as Identifier }));
+}
+
 function isRecord(value: unknown): value is RaRecord {
   return typeof value === 'object' && value !== null && 'id' in value;
 }
@@ -244,7 +253,7 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       const path = resolvePath(route.path, params.meta, params.filter);
       const query = toListQuery({ ...params, consumedKeys: pathParameters(route.path) });
       const page = await request<PagedResult<R>>('GET', path, { query });
-      return { data: page.items, total: page.totalItemCount };
+      return { data: withIds(page.items, route), total: page.totalItemCount };
     },
 
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
@@ -454,6 +463,7 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
 
     ...usageCalls(request, routes),
     ...webhookCalls(request, routes),
+    ...statementCalls(request, routes),
   };
 
   /** A licence's packages: /license/{licenseId}/prepaid-package. */

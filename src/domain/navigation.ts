@@ -47,7 +47,9 @@ export type AreaId =
   | 'licenses'
   | 'systemIntegrators'
   | 'webhooks'
-  | 'apiClients';
+  | 'apiClients'
+  | 'integratorStatements'
+  | 'statementExport';
 
 /** The id of the section 'Zu prüfende Mitarbeitende' on the employees page, the menu's link target. */
 export const PENDING_EMPLOYEES_ANCHOR = 'zu-pruefende-mitarbeitende';
@@ -88,6 +90,8 @@ export const AREAS: Record<AreaId, AreaDefinition> = {
   systemIntegrators: { route: 'system-integrators' },
   webhooks: { route: 'webhooks' },
   apiClients: { route: 'api-clients' },
+  integratorStatements: { route: 'integrator-statements' },
+  statementExport: { route: 'statement-export' },
 };
 
 export function areaHref(area: AreaId, user: NavigationUser): string {
@@ -161,6 +165,10 @@ const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'pendin
   // Issue 26: menu entries only (the spec's tile table stays as it is), for the own integrator.
   { area: 'webhooks', visibleTo: roleIn('SystemIntegratorAdmin') },
   { area: 'apiClients', visibleTo: roleIn('SystemIntegratorAdmin') },
+  // Issue 27: menu entries only. The integrator's 'Abrechnungen' (what it invoices per month) and
+  // the LumioAdmin's 'Abrechnungsexport'; a company's own 'Abrechnungen' are under 'Firma & Studio'.
+  { area: 'integratorStatements', visibleTo: roleIn('SystemIntegratorAdmin') },
+  { area: 'statementExport', visibleTo: roleIn('LumioAdmin') },
 ];
 
 export interface Tile {
@@ -224,6 +232,12 @@ export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'exp
 const licenseReaders: Rule = allOf(roleIn('SystemIntegratorAdmin', 'LumioAdmin', 'Owner'), registrationFinished);
 const licenseManagers: Rule = roleIn('SystemIntegratorAdmin');
 const licenseCompanyPickers: Rule = roleIn('SystemIntegratorAdmin', 'LumioAdmin');
+/**
+ * Issue 27: who reads a company's statements (route statements/{companyId}), as the server allows:
+ * its Owner and AccountAdministrator once registered, and LumioAdmin every company's.
+ */
+const statementReaders: Rule = (user) =>
+  allOf(companyManagers, registrationFinished)(user) || roleIn('LumioAdmin')(user);
 
 /**
  * Resources whose actions differ per role. Team contract: system integrators are read by
@@ -266,6 +280,8 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
     create: roleIn('SystemIntegratorAdmin'),
     delete: roleIn('SystemIntegratorAdmin'),
   },
+  // Issue 27: the list of a company's months on route statements.
+  'company-statements': { list: statementReaders },
 };
 
 /** Guarded routes that are neither a tile nor a menu entry. */
@@ -277,6 +293,9 @@ const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
   'open-application-detail-view': tileRule('openApplications'),
   // The tile's users, and LumioAdmin, who reads every licence (by address; it has no tile).
   'license-management': licenseReaders,
+  // Issue 27: a company's statements (statements/{companyId}), linked from 'Firma' for its Owner
+  // and AccountAdministrator and from the company's page for LumioAdmin.
+  statements: statementReaders,
 };
 
 /**

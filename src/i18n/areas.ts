@@ -13,6 +13,7 @@ import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { reportsMessages } from './de/reports';
 import { resellersMessages } from './de/resellers';
+import { statementsMessages } from './de/statements';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { usageMessages } from './de/usage';
 import { verifyMessages } from './de/verify';
@@ -39,6 +40,7 @@ export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
   reportsMessages,
   licensesMessages,
   usageMessages,
+  statementsMessages,
   webhooksMessages,
   apiClientsMessages,
   oneTimeSecretMessages,

@@ -55,6 +55,8 @@ export const shellMessages = {
       systemIntegrators: 'System-Integrator',
       webhooks: 'Webhooks',
       apiClients: 'API-Zugänge',
+      integratorStatements: 'Abrechnungen',
+      statementExport: 'Abrechnungsexport',
     },
     /** Tab titles ('… – Lumio') of pages whose own texts do not name them yet. */
     pageTitles: {
@@ -71,6 +73,9 @@ export const shellMessages = {
       reseller: 'Reseller',
       webhooks: 'Webhooks',
       'api-clients': 'API-Zugänge',
+      statements: 'Abrechnungen',
+      'integrator-statements': 'Abrechnungen',
+      'statement-export': 'Abrechnungsexport',
     },
     dashboard: {
       title: 'Übersicht',

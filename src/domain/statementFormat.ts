@@ -1,0 +1,92 @@
+import { formatDate, todayInGermany } from './dates';
+import type { StatementStore } from './statements';
+import { addMonths, addUsageCounts, emptyUsageCounts, monthOf, YEAR_MONTH_PATTERN, type UsageCounts } from './usage';
+
+/**
+ * How the statement screens (issue 27, part 3) write months, dates and file names: German, as the
+ * spec's screens do ('Oktober 2026', 01.11.2026). Pure, so the PDF and mails may say it alike.
+ */
+
+const MONTH_NAMES = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+
+/** "2026-10" → "Oktober 2026"; anything else is returned as it is. */
+export function statementMonthLabel(month: string): string {
+  const match = YEAR_MONTH_PATTERN.exec(month);
+  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : month;
+}
+
+/**
+ * The calendar day in Germany of an ISO timestamp, "dd.MM.yyyy": a statement issued on the 1st at
+ * 03:00 in Berlin is 'ausgestellt am 01.11.2026' wherever the browser's clock is set.
+ */
+export function germanDayOf(timestamp: string): string {
+  const at = new Date(timestamp);
+  return Number.isNaN(at.getTime()) ? '' : formatDate(todayInGermany(at));
+}
+
+/** How many months before the running one a month picker offers (issue 27: the running and the 12 before). */
+export const STATEMENT_PICKER_PAST_MONTHS = 12;
+
+/**
+ * The running month in Germany: runningMonth of ./statements, which the web app cannot import
+ * without bringing zod (its month schema) into every statement screen's chunk.
+ */
+export function currentStatementMonth(now: Date = new Date()): string {
+  return monthOf(todayInGermany(now));
+}
+
+/** The months a picker offers, newest first: the running month in Germany and the 12 before it. */
+export function statementPickerMonths(now: Date = new Date()): string[] {
+  const latest = currentStatementMonth(now);
+  return Array.from({ length: STATEMENT_PICKER_PAST_MONTHS + 1 }, (_, index) => addMonths(latest, -index));
+}
+
+export type StatementFileFormat = 'pdf' | 'csv';
+
+/**
+ * The file name a download is saved under when the answer names none (Content-Disposition):
+ * "abrechnung-2026-10.pdf"; `subject` tells whose it is ("integrator", "export").
+ */
+export function statementFileName(month: string, format: StatementFileFormat, subject?: string): string {
+  return `abrechnung-${subject ? `${subject}-` : ''}${month}.${format}`;
+}
+
+/** A prepaid package's period, "01.10.2026 – 31.12.2026"; empty when the licence tracked no package. */
+export function packagePeriodLabel(startDate: string | null, endDate: string | null): string {
+  if (!startDate || !endDate) return '';
+  return `${formatDate(startDate)} – ${formatDate(endDate)}`;
+}
+
+/** "ABCDE" → "…ABCDE": the licence key's end, marked as an end. */
+export function licenseKeyEndLabel(keyEnd: string): string {
+  return `…${keyEnd}`;
+}
+
+/** One studio's counts over its devices, as the statement's totals count them (prepaid = units used). */
+export function storeTotals(store: Pick<StatementStore, 'devices'>): UsageCounts {
+  const totals = emptyUsageCounts();
+  for (const device of store.devices) {
+    const prepaid = device.prepaid.reduce((sum, line) => sum + line.used, 0);
+    addUsageCounts(totals, {
+      prepaid,
+      postpaid: device.postpaid,
+      cancelled: device.cancelled,
+      billable: prepaid + device.postpaid,
+    });
+  }
+  return totals;
+}

@@ -1,0 +1,17 @@
+import type { Identifier } from 'react-admin';
+
+/** The list of a company's months (src/dataProvider/resourcePaths.ts). */
+export const COMPANY_STATEMENTS_RESOURCE = 'company-statements';
+
+/** Route statements: statements/{companyId} lists the months, statements/{companyId}/{month} shows one. */
+export const STATEMENTS_ROOT = '/statements';
+export const INTEGRATOR_STATEMENTS_ROOT = '/integrator-statements';
+
+export const companyStatementsPath = (companyId: Identifier) =>
+  `${STATEMENTS_ROOT}/${encodeURIComponent(String(companyId))}`;
+export const companyStatementPath = (companyId: Identifier, month: string) =>
+  `${companyStatementsPath(companyId)}/${encodeURIComponent(month)}`;
+export const integratorStatementPath = (month: string) => `${INTEGRATOR_STATEMENTS_ROOT}/${encodeURIComponent(month)}`;
+
+/** The message namespace of the statement screens. */
+export const T = 'app.statements';
