@@ -96,7 +96,8 @@ test.describe('on a phone (390 × 844)', () => {
     await openRunningStatement(page);
     const firstStudio = page.getByRole('list', { name: /^Geräte im Studio / }).first();
     await expect(firstStudio.getByRole('listitem').first()).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Summen je Studio' })).toBeVisible();
+    const totals = page.getByRole('list', { name: 'Summen je Studio' });
+    await expect(totals.getByRole('listitem').last()).toContainText('Summe');
     await expectNoSidewaysScroll(page);
 
     await page.getByRole('link', { name: 'Zurück zu den Abrechnungen' }).click();

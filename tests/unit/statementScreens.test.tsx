@@ -257,6 +257,40 @@ describe("a company's Abrechnungen (route statements)", () => {
     expect(calls.downloadCompanyStatement).toHaveBeenNthCalledWith(2, 'c-1', '2026-10', 'csv');
   });
 
+  it('shows devices and totals as cards on a phone, with the same figures', async () => {
+    // MUI's useMediaQuery reads matchMedia, which jsdom lacks: every max-width query matches (a phone).
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      const { dataProvider } = fakeDataProvider();
+      renderRoute('/statements/c-1/2026-10', OWNER, dataProvider);
+      const devices = await screen.findByRole('list', { name: 'Geräte im Studio Sonnenschein Mitte' });
+      const card = within(devices).getByRole('listitem');
+      expect(card).toHaveTextContent('KASSE-1');
+      expect(card).toHaveTextContent('Prepaid-Paket (Zeitraum)15.10.2026 – 14.10.2027');
+      expect(card).toHaveTextContent('Prepaid genutzt1.200');
+      expect(card).toHaveTextContent('Rest am Monatsende993');
+      expect(screen.queryByRole('group', { name: 'Summen je Studio' })).not.toBeInTheDocument();
+      const totals = within(screen.getByRole('list', { name: 'Summen je Studio' })).getAllByRole('listitem');
+      expect(totals.map((item) => item.textContent)).toEqual([
+        'Sonnenschein MittePrepaid1.207Postpaid0Storniert4Abrechenbar1.207',
+        'Sonnenschein NeuköllnPrepaid0Postpaid31Storniert1Abrechenbar31',
+        'SummePrepaid1.207Postpaid31Storniert5Abrechenbar1.238',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('says so when the statement cannot be loaded', async () => {
     const { dataProvider } = fakeDataProvider({
       getCompanyStatement: vi.fn(async () => {

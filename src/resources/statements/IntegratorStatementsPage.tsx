@@ -17,12 +17,12 @@ import { currentStatementMonth, statementPickerMonths } from '../../domain/state
 import type { Self } from '../../domain/self';
 import type { SystemIntegratorStatement } from '../../domain/statements';
 import { usePageTitle } from '../../layout/usePageTitle';
-import { CountsTable } from '../licenses/usage/CountsTable';
 import { DownloadButtons } from './DownloadButtons';
 import { MonthPicker } from './MonthPicker';
 import { INTEGRATOR_STATEMENTS_ROOT, integratorStatementPath, T } from './names';
 import { StatementBody, StatementSection } from './StatementBody';
 import { StatementFacts, StatusChip, StatusNotice, usePeriodText } from './StatementHeader';
+import { StatementTotals } from './StatementTotals';
 import { useSystemIntegratorStatement } from './useStatements';
 
 const I = `${T}.integrator`;
@@ -125,9 +125,9 @@ function IntegratorStatementContent({ statement }: { statement: SystemIntegrator
         ))
       )}
       <StatementSection title={translate(`${T}.totals`)} level={2}>
-        <CountsTable
+        <StatementTotals
           caption={translate(`${I}.totalsCaption`)}
-          labelColumns={[`${I}.totalsCompany`]}
+          labelColumn={`${I}.totalsCompany`}
           rows={statement.companies.map((company) => ({
             key: company.companyId,
             labels: [company.company.name],

@@ -4,9 +4,9 @@ import { useId, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { storeTotals } from '../../domain/statementFormat';
 import type { Statement } from '../../domain/statements';
-import { CountsTable } from '../licenses/usage/CountsTable';
 import { T } from './names';
 import { StatementCorrections } from './StatementCorrections';
+import { StatementTotals } from './StatementTotals';
 import { StoreDevices } from './StoreDevices';
 
 type Level = 2 | 3 | 4;
@@ -65,9 +65,9 @@ export function StatementBody({ statement, level = 2 }: { statement: Statement; 
         )}
       </StatementSection>
       <StatementSection title={translate(`${T}.totals`)} level={level}>
-        <CountsTable
+        <StatementTotals
           caption={translate(`${T}.totalsCaption`)}
-          labelColumns={[`${T}.totalsStore`]}
+          labelColumn={`${T}.totalsStore`}
           rows={statement.stores.map((store) => ({
             key: store.storeId,
             labels: [store.storeName],

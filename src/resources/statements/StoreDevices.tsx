@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { licenseKeyEndLabel, packagePeriodLabel } from '../../domain/statementFormat';
 import type { StatementDevice, StatementPackageLine, StatementStore } from '../../domain/statements';
@@ -114,23 +115,36 @@ function DeviceCard({
       <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {device.machineId}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+      <PairList>
         <Pair term={label('license')} value={licenseKeyEndLabel(device.licenseKeyEnd)} />
+        {device.prepaid.length === 0 ? <Pair term={label('package')} value={translate(`${T}.noPrepaid`)} /> : null}
         {device.prepaid.map((line, index) => (
-          <Pair
-            key={line.packageId ?? index}
-            term={packageText(line)}
-            value={`${label('used')} ${formatCount(line.used)} · ${label('remaining')} ${remainingText(line)}`}
-          />
+          <Fragment key={line.packageId ?? index}>
+            <Pair term={label('package')} value={packageText(line)} />
+            <Pair term={label('used')} value={formatCount(line.used)} />
+            <Pair term={label('remaining')} value={remainingText(line)} />
+          </Fragment>
         ))}
         <Pair term={label('postpaid')} value={formatCount(device.postpaid)} />
         <Pair term={label('cancelled')} value={formatCount(device.cancelled)} />
-      </Box>
+      </PairList>
     </Box>
   );
 }
 
-function Pair({ term, value }: { term: string; value: string }) {
+/** Terms and values in two columns: the terms as wide as the longest, the values the rest. */
+export function PairList({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function Pair({ term, value }: { term: string; value: string }) {
   return (
     <>
       <Typography component="dt" variant="body2" color="text.secondary">
