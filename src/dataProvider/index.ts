@@ -200,7 +200,7 @@ function bodyOf(data: Values, fields: readonly string[] | undefined, template: s
   return Object.fromEntries(Object.entries(data).filter(([key]) => !excluded.has(key)));
 }
 
-/** Items of a list whose route names an idField get react-admin's `id` from it. */
+/** Records (of a list or one read) whose route names an idField get react-admin's `id` from it. */
 function withIds<R extends RaRecord>(items: R[], route: ResourceRoute): R[] {
   const { idField } = route;
   if (!idField) return items;
@@ -221,7 +221,8 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
   const getOne = async (resource: string, id: Identifier, meta?: Values) => {
     const route = routeOf(resource, routes);
     const path = resolvePath(route.path, meta);
-    return request<RaRecord>('GET', idPath(path, id));
+    const [record] = withIds([await request<RaRecord>('GET', idPath(path, id))], route);
+    return record;
   };
 
   const update = async (

@@ -120,6 +120,20 @@ describe('statement calls of the data provider', () => {
     expect(result.data.map((entry) => entry.id)).toEqual(['2026-11', '2026-10']);
   });
 
+  it('reads a month of a company and of an integrator as records whose id is the month', async () => {
+    const { dataProvider, urls } = setup(
+      () => new Response(JSON.stringify({ month: '2026-10', status: 'issued' }), { status: 200 }),
+    );
+    const company = await dataProvider.getOne('company-statements', { id: '2026-10', meta: { companyId: 'c-1' } });
+    const integrator = await dataProvider.getOne('integrator-statements', {
+      id: '2026-10',
+      meta: { systemIntegratorId: 'si-1' },
+    });
+    expect(urls).toEqual(['/api/company/c-1/statement/2026-10', '/api/system-integrator/si-1/statement/2026-10']);
+    expect(company.data).toEqual({ id: '2026-10', month: '2026-10', status: 'issued' });
+    expect(integrator.data.id).toBe('2026-10');
+  });
+
   it('reads the paths the issue fixes and downloads files with the bearer token', async () => {
     const { dataProvider, urls, fetch } = setup(
       () =>

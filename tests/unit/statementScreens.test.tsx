@@ -100,13 +100,26 @@ const MONTHS: StatementListEntry[] = [
 
 const file = (name: string): DownloadedFile => ({ blob: new Blob(['x']), fileName: name });
 
-function fakeDataProvider(overrides: Partial<LumioDataProvider> = {}) {
+/** What the screens read, by month: the fake getOne answers from these. */
+interface Reads {
+  getCompanyStatement: (companyId: string, month: string) => Promise<Statement>;
+  getSystemIntegratorStatement: (systemIntegratorId: string, month: string) => Promise<SystemIntegratorStatement>;
+}
+
+function fakeDataProvider(overrides: Partial<LumioDataProvider & Reads> = {}) {
   const calls = {
     getList: vi.fn(async () => ({
       data: MONTHS.map((entry) => ({ ...entry, id: entry.month })),
       total: MONTHS.length,
     })),
-    getOne: vi.fn(),
+    // GET …/statement/{month} of a company ('company-statements') or an integrator ('integrator-statements').
+    getOne: vi.fn(async (resource: string, { id, meta }: { id: string; meta: Record<string, string> }) => {
+      const data =
+        resource === 'company-statements'
+          ? await calls.getCompanyStatement(meta.companyId, id)
+          : await calls.getSystemIntegratorStatement(meta.systemIntegratorId, id);
+      return { data: { ...data, id } };
+    }),
     getMany: vi.fn(),
     getManyReference: vi.fn(),
     create: vi.fn(),
@@ -114,9 +127,11 @@ function fakeDataProvider(overrides: Partial<LumioDataProvider> = {}) {
     updateMany: vi.fn(),
     delete: vi.fn(),
     deleteMany: vi.fn(),
-    getCompanyStatement: vi.fn(async (_companyId: unknown, month: string) => statement({ month })),
+    getCompanyStatement: vi.fn(async (_companyId: string, month: string) => statement({ month })),
     downloadCompanyStatement: vi.fn(async () => file('abrechnung-2026-10.pdf')),
-    getSystemIntegratorStatement: vi.fn(),
+    getSystemIntegratorStatement: vi.fn(async (): Promise<SystemIntegratorStatement> => {
+      throw new Error('Not found');
+    }),
     downloadSystemIntegratorStatement: vi.fn(async () => file('integrator.csv')),
     downloadStatementExport: vi.fn(async () => file('export.csv')),
     ...overrides,

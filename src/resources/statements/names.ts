@@ -1,7 +1,9 @@
 import type { Identifier } from 'react-admin';
 
-/** The list of a company's months (src/dataProvider/resourcePaths.ts). */
+/** A company's months and one month's statement (src/dataProvider/resourcePaths.ts). */
 export const COMPANY_STATEMENTS_RESOURCE = 'company-statements';
+/** The integrator's statement of a month. */
+export const INTEGRATOR_STATEMENTS_RESOURCE = 'integrator-statements';
 
 /** Route statements: statements/{companyId} lists the months, statements/{companyId}/{month} shows one. */
 export const STATEMENTS_ROOT = '/statements';

@@ -1,24 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, type Identifier } from 'react-admin';
-import type { LumioDataProvider } from '../../dataProvider';
+import { useGetOne, type Identifier } from 'react-admin';
+import type { Statement, SystemIntegratorStatement } from '../../domain/statements';
+import { COMPANY_STATEMENTS_RESOURCE, INTEGRATOR_STATEMENTS_RESOURCE } from './names';
 
-/** The statement screens' query keys, in one place. */
-const STATEMENT_QUERY_KEY = 'statement';
-
-/** GET /company/{id}/statement/{month} through the data provider. */
+/** GET /company/{id}/statement/{month}: a month's statement as a record (its id is the month). */
 export function useCompanyStatement(companyId: Identifier, month: string) {
-  const dataProvider = useDataProvider<LumioDataProvider>();
-  return useQuery({
-    queryKey: [STATEMENT_QUERY_KEY, 'company', String(companyId), month],
-    queryFn: () => dataProvider.getCompanyStatement(companyId, month),
-  });
+  return useGetOne<Statement & { id: string }>(COMPANY_STATEMENTS_RESOURCE, { id: month, meta: { companyId } });
 }
 
-/** GET /system-integrator/{id}/statement/{month} through the data provider. */
+/** GET /system-integrator/{id}/statement/{month}: what the integrator invoices for the month. */
 export function useSystemIntegratorStatement(systemIntegratorId: Identifier, month: string) {
-  const dataProvider = useDataProvider<LumioDataProvider>();
-  return useQuery({
-    queryKey: [STATEMENT_QUERY_KEY, 'system-integrator', String(systemIntegratorId), month],
-    queryFn: () => dataProvider.getSystemIntegratorStatement(systemIntegratorId, month),
+  return useGetOne<SystemIntegratorStatement & { id: string }>(INTEGRATOR_STATEMENTS_RESOURCE, {
+    id: month,
+    meta: { systemIntegratorId },
   });
 }
