@@ -270,7 +270,7 @@ async function main() {
       lumioAdmin.context,
       'statement export',
       'LumioAdmin',
-      '/statement-export',
+      '/statements/export',
       (page) => page.getByRole('button', { name: 'CSV herunterladen' }),
       "button 'CSV herunterladen'",
     );
@@ -327,7 +327,7 @@ async function main() {
       integrator.context,
       'integrator statements',
       'SystemIntegratorAdmin',
-      '/integrator-statements',
+      '/statements/integrator',
       (page) => page.getByRole('combobox', { name: 'Monat' }),
       "select 'Monat'",
     );

@@ -29,8 +29,6 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   'api-clients': lazyScreen(() => import('../resources/api-clients/ApiClientsPage')),
   // Issue 27: monthly statements (a company's, the integrator's) and the provider export.
   statements: lazyScreen(() => import('../resources/statements/StatementsPage')),
-  'integrator-statements': lazyScreen(() => import('../resources/statements/IntegratorStatementsPage')),
-  'statement-export': lazyScreen(() => import('../resources/statements/StatementExportPage')),
 };
 
 /**

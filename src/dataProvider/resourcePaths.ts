@@ -76,7 +76,7 @@ export const RESOURCE_ROUTES = {
   // The record's id is the row's; DELETE takes the OAuth clientId (useApiClientActions passes it).
   'api-clients': { path: '/system-integrator/{systemIntegratorId}/api-client', createFields: ['name'] },
   // Issue 27: a company's months with a statement and one month's (route statements/{companyId}),
-  // and the integrator's statement of a month (route integrator-statements); a month is the id.
+  // and the integrator's statement of a month (route statements/integrator); a month is the id.
   'company-statements': { path: '/company/{companyId}/statement', idField: 'month' },
   'integrator-statements': { path: '/system-integrator/{systemIntegratorId}/statement', idField: 'month' },
 } as const satisfies Record<string, ResourceRoute>;

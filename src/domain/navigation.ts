@@ -47,9 +47,7 @@ export type AreaId =
   | 'licenses'
   | 'systemIntegrators'
   | 'webhooks'
-  | 'apiClients'
-  | 'integratorStatements'
-  | 'statementExport';
+  | 'apiClients';
 
 /** The id of the section 'Zu prüfende Mitarbeitende' on the employees page, the menu's link target. */
 export const PENDING_EMPLOYEES_ANCHOR = 'zu-pruefende-mitarbeitende';
@@ -90,8 +88,6 @@ export const AREAS: Record<AreaId, AreaDefinition> = {
   systemIntegrators: { route: 'system-integrators' },
   webhooks: { route: 'webhooks' },
   apiClients: { route: 'api-clients' },
-  integratorStatements: { route: 'integrator-statements' },
-  statementExport: { route: 'statement-export' },
 };
 
 export function areaHref(area: AreaId, user: NavigationUser): string {
@@ -165,10 +161,6 @@ const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'pendin
   // Issue 26: menu entries only (the spec's tile table stays as it is), for the own integrator.
   { area: 'webhooks', visibleTo: roleIn('SystemIntegratorAdmin') },
   { area: 'apiClients', visibleTo: roleIn('SystemIntegratorAdmin') },
-  // Issue 27: menu entries only. The integrator's 'Abrechnungen' (what it invoices per month) and
-  // the LumioAdmin's 'Abrechnungsexport'; a company's own 'Abrechnungen' are under 'Firma & Studio'.
-  { area: 'integratorStatements', visibleTo: roleIn('SystemIntegratorAdmin') },
-  { area: 'statementExport', visibleTo: roleIn('LumioAdmin') },
 ];
 
 export interface Tile {
@@ -238,6 +230,8 @@ const licenseCompanyPickers: Rule = roleIn('SystemIntegratorAdmin', 'LumioAdmin'
  */
 const statementReaders: Rule = (user) =>
   allOf(companyManagers, registrationFinished)(user) || roleIn('LumioAdmin')(user);
+/** Route statements: a company's (above), the integrator's own (statements/integrator). */
+const statementRouteUsers: Rule = (user) => statementReaders(user) || roleIn('SystemIntegratorAdmin')(user);
 
 /**
  * Resources whose actions differ per role. Team contract: system integrators are read by
@@ -294,8 +288,9 @@ const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
   // The tile's users, and LumioAdmin, who reads every licence (by address; it has no tile).
   'license-management': licenseReaders,
   // Issue 27: a company's statements (statements/{companyId}), linked from 'Firma' for its Owner
-  // and AccountAdministrator and from the company's page for LumioAdmin.
-  statements: statementReaders,
+  // and AccountAdministrator and from the company's page for LumioAdmin; the integrator's
+  // (statements/integrator) from its 'Lizenzen', the LumioAdmin's export (statements/export) from 'Firmen'.
+  statements: statementRouteUsers,
 };
 
 /**

@@ -25,10 +25,8 @@ export const GUARDED_ROUTE_ROOTS = [
   'webhooks',
   'api-clients',
   // Issue 27: a company's statements (statements/{companyId}[/{month}]), the integrator's
-  // statement per month and the LumioAdmin's provider export.
+  // (statements/integrator/{month}) and the LumioAdmin's provider export (statements/export).
   'statements',
-  'integrator-statements',
-  'statement-export',
 ] as const;
 export type GuardedRouteRoot = (typeof GUARDED_ROUTE_ROOTS)[number];
 

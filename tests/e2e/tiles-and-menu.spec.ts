@@ -17,13 +17,12 @@ const EXPECTED: Record<DemoUserKey, { tiles: string[]; menu: string[] }> = {
   },
   lumioAdmin: {
     tiles: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'eID-Prüfungen', 'Vorgangsauswertung'],
-    // Issue 27: 'Abrechnungsexport' is a menu entry only, no tile.
-    menu: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Abrechnungsexport'],
+    menu: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
   },
   systemIntegratorAdmin: {
     tiles: ['Profilverwaltung', 'Reseller', 'Vorgangsauswertung', 'Lizenzen'],
-    // Issue 26: 'Webhooks' and 'API-Zugänge' are menu entries only, no tiles; so is issue 27's 'Abrechnungen'.
-    menu: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge', 'Abrechnungen'],
+    // Issue 26: 'Webhooks' and 'API-Zugänge' are menu entries only, no tiles.
+    menu: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge'],
   },
   owner: {
     tiles: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios', 'Vorgangsauswertung', 'Lizenzen'],

@@ -93,9 +93,6 @@ describe('app catalogue', () => {
       // Issue 26: the SystemIntegratorAdmin's two screens of the integrators' contract.
       'Webhooks',
       'API-Zugänge',
-      // Issue 27: the integrator's statements and the LumioAdmin's provider export.
-      'Abrechnungen',
-      'Abrechnungsexport',
     ]);
   });
 });

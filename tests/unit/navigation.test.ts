@@ -77,16 +77,14 @@ const EXPECTED_MENU: Record<Role, { unfinished: string[]; finished: string[] }> 
     unfinished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
     finished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
   },
-  // Issue 27 adds 'Abrechnungsexport' (no tile), for LumioAdmin only.
   LumioAdmin: {
-    unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Abrechnungsexport'],
-    finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Abrechnungsexport'],
+    unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
+    finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
   },
-  // Issue 26 adds 'Webhooks' and 'API-Zugänge' to the menu (no tiles), for SystemIntegratorAdmin only;
-  // issue 27 its 'Abrechnungen'.
+  // Issue 26 adds 'Webhooks' and 'API-Zugänge' to the menu (no tiles), for SystemIntegratorAdmin only.
   SystemIntegratorAdmin: {
-    unfinished: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge', 'Abrechnungen'],
-    finished: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge', 'Abrechnungen'],
+    unfinished: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge'],
+    finished: ['Übersicht', 'Lizenzen', 'Reseller', 'Webhooks', 'API-Zugänge'],
   },
 };
 

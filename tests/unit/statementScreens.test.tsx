@@ -6,9 +6,8 @@ import type { DownloadedFile, LumioDataProvider } from '../../src/dataProvider';
 import type { Self } from '../../src/domain/self';
 import { currentStatementMonth, statementMonthLabel } from '../../src/domain/statementFormat';
 import type { Statement, StatementListEntry, SystemIntegratorStatement } from '../../src/domain/statements';
-import IntegratorStatementsPage from '../../src/resources/statements/IntegratorStatementsPage';
-import StatementExportPage from '../../src/resources/statements/StatementExportPage';
 import StatementsPage from '../../src/resources/statements/StatementsPage';
+import { StatementLinkButton } from '../../src/resources/statements/StatementLinkButton';
 import { missingKeys, renderAdminApp } from './support/adminApp';
 
 const OWNER: Self = {
@@ -143,13 +142,9 @@ function renderRoute(path: string, self: Self, dataProvider: DataProvider) {
   return renderAdminApp(path, {
     dataProvider,
     self,
-    // Each route's page as the list view of a resource of the route's name: the same paths and
-    // the same canAccess(route) check as guardedRoutes.tsx gives them.
-    resources: [
-      <Resource key="s" name="statements" list={StatementsPage} />,
-      <Resource key="i" name="integrator-statements" list={IntegratorStatementsPage} />,
-      <Resource key="e" name="statement-export" list={StatementExportPage} />,
-    ],
+    // The route's page as the list view of a resource of the route's name: the same path and
+    // the same canAccess(route) check as guardedRoutes.tsx gives it.
+    resources: <Resource name="statements" list={StatementsPage} />,
   });
 }
 
@@ -319,7 +314,7 @@ describe("a company's Abrechnungen (route statements)", () => {
   });
 });
 
-describe("the integrator's Abrechnungen (route integrator-statements)", () => {
+describe("the integrator's Abrechnungen (statements/integrator)", () => {
   const integratorStatement = (month: string): SystemIntegratorStatement => {
     const company = statement({ month });
     return {
@@ -334,13 +329,13 @@ describe("the integrator's Abrechnungen (route integrator-statements)", () => {
     };
   };
 
-  it('opens the running month; the picker offers it and the 12 before; a choice loads that month', async () => {
+  it('opens the running month from statements; the picker offers it and the 12 before; a choice loads that month', async () => {
     const getSystemIntegratorStatement = vi.fn(async (_id: unknown, month: string) => integratorStatement(month));
     const { dataProvider, calls } = fakeDataProvider({ getSystemIntegratorStatement });
-    const app = renderRoute('/integrator-statements', INTEGRATOR, dataProvider);
+    const app = renderRoute('/statements', INTEGRATOR, dataProvider);
 
     const picker = await screen.findByRole('combobox', { name: 'Monat' });
-    expect(app.pathname()).toBe(`/integrator-statements/${running}`);
+    expect(app.pathname()).toBe(`/statements/integrator/${running}`);
     const options = within(picker).getAllByRole('option');
     expect(options).toHaveLength(13);
     expect(options[0]).toHaveTextContent(statementMonthLabel(running));
@@ -353,7 +348,7 @@ describe("the integrator's Abrechnungen (route integrator-statements)", () => {
 
     const chosen = (options[3] as HTMLOptionElement).value;
     await userEvent.selectOptions(picker, chosen);
-    await vi.waitFor(() => expect(app.pathname()).toBe(`/integrator-statements/${chosen}`));
+    await vi.waitFor(() => expect(app.pathname()).toBe(`/statements/integrator/${chosen}`));
     await vi.waitFor(() => expect(getSystemIntegratorStatement).toHaveBeenCalledWith('si-1', chosen));
 
     await userEvent.click(await screen.findByRole('button', { name: 'CSV herunterladen' }));
@@ -361,10 +356,10 @@ describe("the integrator's Abrechnungen (route integrator-statements)", () => {
   });
 });
 
-describe("LumioAdmin's Abrechnungsexport (route statement-export)", () => {
+describe("LumioAdmin's Abrechnungsexport (statements/export)", () => {
   it('downloads the CSV of the chosen month', async () => {
     const { dataProvider, calls } = fakeDataProvider();
-    renderRoute('/statement-export', LUMIO_ADMIN, dataProvider);
+    renderRoute('/statements/export', LUMIO_ADMIN, dataProvider);
     const picker = await screen.findByRole('combobox', { name: 'Monat' });
     expect(picker).toHaveValue(running);
     const previous = (within(picker).getAllByRole('option')[1] as HTMLOptionElement).value;
@@ -373,5 +368,37 @@ describe("LumioAdmin's Abrechnungsexport (route statement-export)", () => {
     await userEvent.click(screen.getByRole('button', { name: 'CSV herunterladen' }));
     await vi.waitFor(() => expect(saved).toEqual(['export.csv']));
     expect(calls.downloadStatementExport).toHaveBeenCalledWith(previous);
+  });
+});
+
+describe('the ways to the statements that are not a company’s', () => {
+  const ListActions = () => (
+    <>
+      <StatementLinkButton target="integrator" />
+      <StatementLinkButton target="export" />
+    </>
+  );
+  it.each([
+    [INTEGRATOR, 'Abrechnungen', '/statements/integrator'],
+    [LUMIO_ADMIN, 'Abrechnungsexport', '/statements/export'],
+  ])('shows %#: only the link for its own role', async (self, label, href) => {
+    const { dataProvider } = fakeDataProvider();
+    renderAdminApp('/list', { dataProvider, self, resources: <Resource name="list" list={ListActions} /> });
+    expect(await screen.findByRole('link', { name: label })).toHaveAttribute('href', href);
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('shows a company’s Owner neither', async () => {
+    const { dataProvider } = fakeDataProvider();
+    renderAdminApp('/list', { dataProvider, self: OWNER, resources: <Resource name="list" list={ListActions} /> });
+    await screen.findByRole('main');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('sends an Owner who types another role’s address to its own company’s statements', async () => {
+    const { dataProvider } = fakeDataProvider();
+    const app = renderRoute('/statements/export', OWNER, dataProvider);
+    await screen.findByRole('link', { name: statementMonthLabel(running) });
+    expect(app.pathname()).toBe('/statements/c-1');
   });
 });

@@ -55,8 +55,6 @@ export const shellMessages = {
       systemIntegrators: 'System-Integrator',
       webhooks: 'Webhooks',
       apiClients: 'API-Zugänge',
-      integratorStatements: 'Abrechnungen',
-      statementExport: 'Abrechnungsexport',
     },
     /** Tab titles ('… – Lumio') of pages whose own texts do not name them yet. */
     pageTitles: {
@@ -73,9 +71,6 @@ export const shellMessages = {
       reseller: 'Reseller',
       webhooks: 'Webhooks',
       'api-clients': 'API-Zugänge',
-      statements: 'Abrechnungen',
-      'integrator-statements': 'Abrechnungen',
-      'statement-export': 'Abrechnungsexport',
     },
     dashboard: {
       title: 'Übersicht',

@@ -1,9 +1,28 @@
 /**
  * Texts of the monthly statements (issue 27, part 3; src/resources/statements): a company's
- * 'Abrechnungen', the integrator's and the LumioAdmin's 'Abrechnungsexport'. Merged into
- * src/i18n/de.ts as an area module (src/i18n/areas.ts). The count columns are the usage view's
- * (app.usage.columns), so both name the same numbers alike.
+ * 'Abrechnungen', the integrator's and the LumioAdmin's 'Abrechnungsexport'. The count columns are
+ * the usage view's (app.usage.columns), so both name the same numbers alike.
+ *
+ * Not an area module: the statement screens' chunk adds these when it loads
+ * (src/resources/statements/statementPages.ts), so the areas' chunk, which every signed-in screen
+ * loads, carries only the link to them (statementLinkMessages). src/i18n/de.ts has both.
  */
+
+/** The section 'Abrechnungen' on 'Firma' (company-management) and on the LumioAdmin's company page. */
+export const statementLinkMessages = {
+  app: {
+    statements: {
+      link: {
+        title: 'Abrechnungen',
+        text: 'Monatsabrechnungen der Studios: was genutzt und was berechnet wird, als PDF und CSV.',
+        button: 'Abrechnungen ansehen',
+        /** On 'Firmen' (LumioAdmin): the provider export. */
+        export: 'Abrechnungsexport',
+      },
+    },
+  },
+};
+
 export const statementsMessages = {
   resources: {
     'company-statements': {
@@ -76,12 +95,6 @@ export const statementsMessages = {
       totalsStore: 'Studio',
       back: 'Zurück zu den Abrechnungen',
       backToCompany: 'Zurück zur Firma',
-      /** On 'Firma' (company-management) and the LumioAdmin's company page. */
-      link: {
-        title: 'Abrechnungen',
-        text: 'Monatsabrechnungen der Studios: was genutzt und was berechnet wird, als PDF und CSV.',
-        button: 'Abrechnungen ansehen',
-      },
       month: 'Monat',
       integrator: {
         title: 'Abrechnungen',

@@ -28,12 +28,12 @@ import { useSystemIntegratorStatement } from './useStatements';
 const I = `${T}.integrator`;
 
 /**
- * Route integrator-statements (issue 27, part 3): the SystemIntegratorAdmin's 'Abrechnungen', what
- * its own integrator invoices for a month (integrator-statements/{month}; the running month and
+ * statements/integrator (issue 27, part 3): the SystemIntegratorAdmin's 'Abrechnungen', what
+ * its own integrator invoices for a month (statements/integrator/{month}; the running month and
  * the 12 before it to choose from): per customer company its statement limited to the
  * integrator's licences, the totals, and the month as PDF and CSV.
  */
-export default function IntegratorStatementsPage() {
+export function IntegratorStatementsPage() {
   const { Routes, Route, Navigate } = useRouterProvider();
   return (
     <Routes>

@@ -14,11 +14,11 @@ const E = `${T}.export`;
 const CSV_ONLY = ['csv'] as const;
 
 /**
- * Route statement-export (issue 27, part 3): the LumioAdmin's 'Abrechnungsexport', one CSV for a
+ * statements/export (issue 27, part 3): the LumioAdmin's 'Abrechnungsexport', one CSV for a
  * month with every company's billable postpaid processes and prepaid units used, per integrator
  * (GET /api/statement/{month}/csv).
  */
-export default function StatementExportPage() {
+export function StatementExportPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<LumioDataProvider>();
   const title = translate(`${E}.title`);

@@ -5,9 +5,13 @@ export const COMPANY_STATEMENTS_RESOURCE = 'company-statements';
 /** The integrator's statement of a month. */
 export const INTEGRATOR_STATEMENTS_RESOURCE = 'integrator-statements';
 
-/** Route statements: statements/{companyId} lists the months, statements/{companyId}/{month} shows one. */
+/**
+ * Route statements: statements/{companyId} lists a company's months, statements/{companyId}/{month}
+ * shows one; statements/integrator/{month} is the integrator's, statements/export the provider export.
+ */
 export const STATEMENTS_ROOT = '/statements';
-export const INTEGRATOR_STATEMENTS_ROOT = '/integrator-statements';
+export const INTEGRATOR_STATEMENTS_ROOT = `${STATEMENTS_ROOT}/integrator`;
+export const STATEMENT_EXPORT_PATH = `${STATEMENTS_ROOT}/export`;
 
 export const companyStatementsPath = (companyId: Identifier) =>
   `${STATEMENTS_ROOT}/${encodeURIComponent(String(companyId))}`;
