@@ -13,7 +13,7 @@ import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { reportsMessages } from './de/reports';
 import { resellersMessages } from './de/resellers';
-import { statementLinkMessages } from './de/statements';
+import { statementLinkMessages } from './de/statementLinks';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { usageMessages } from './de/usage';
 import { verifyMessages } from './de/verify';

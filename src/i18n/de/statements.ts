@@ -5,23 +5,8 @@
  *
  * Not an area module: the statement screens' chunk adds these when it loads
  * (src/resources/statements/statementPages.ts), so the areas' chunk, which every signed-in screen
- * loads, carries only the link to them (statementLinkMessages). src/i18n/de.ts has both.
+ * loads, carries only the links to them (./statementLinks.ts). src/i18n/de.ts has both.
  */
-
-/** The section 'Abrechnungen' on 'Firma' (company-management) and on the LumioAdmin's company page. */
-export const statementLinkMessages = {
-  app: {
-    statements: {
-      link: {
-        title: 'Abrechnungen',
-        text: 'Monatsabrechnungen der Studios: was genutzt und was berechnet wird, als PDF und CSV.',
-        button: 'Abrechnungen ansehen',
-        /** On 'Firmen' (LumioAdmin): the provider export. */
-        export: 'Abrechnungsexport',
-      },
-    },
-  },
-};
 
 export const statementsMessages = {
   resources: {
