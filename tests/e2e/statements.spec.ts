@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { currentStatementMonth, statementMonthLabel } from '../../src/domain/statementFormat';
+import { previousMonth } from '../../src/domain/statements';
 import { monthLabel } from '../../src/resources/licenses/usage/format';
 import { DEMO_USERS } from './support/demoUsers';
 import { expectNoSidewaysScroll } from './support/layoutChecks';
@@ -80,6 +81,25 @@ test('the Owner opens the running month from Firma: vorläufig, its studios and 
   await expect(page).toHaveURL(`/statements/${companyId}`);
   await page.getByRole('link', { name: 'Zurück zur Firma' }).click();
   await expect(page).toHaveURL('/company-management');
+});
+
+test('the Owner opens last month from the picker: issued on that request, then listed as issued', async ({ page }) => {
+  const self = await logIn(page, DEMO_USERS.owner);
+  const companyId = self.associatedEntity!.id;
+  const lastMonth = previousMonth(running);
+  await page.goto(`/statements/${companyId}`);
+  await page.getByRole('combobox', { name: 'Monat' }).selectOption(lastMonth);
+  await page.getByRole('link', { name: 'Abrechnung öffnen' }).click();
+  await expect(page).toHaveURL(`/statements/${companyId}/${lastMonth}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Abrechnung ${statementMonthLabel(lastMonth)}` }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Ausgestellt am \d{2}\.\d{2}\.\d{4}\./)).toBeVisible();
+  await expect(page.getByText(/^Vorläufig/)).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Zurück zu den Abrechnungen' }).click();
+  const issuedRow = page.getByRole('row').filter({ hasText: statementMonthLabel(lastMonth) });
+  await expect(issuedRow).toContainText(/ausgestellt am \d{2}\.\d{2}\.\d{4}/);
 });
 
 test('a company’s statements of another company are refused for its Owner', async ({ page }) => {

@@ -188,6 +188,23 @@ describe("a company's Abrechnungen (route statements)", () => {
     expect(screen.getByRole('link', { name: 'Zurück zur Firma' })).toHaveAttribute('href', '/company-management');
   });
 
+  it('opens any of the last 13 months from the picker, listed or not', async () => {
+    const { dataProvider } = fakeDataProvider();
+    renderRoute('/statements/c-1', OWNER, dataProvider);
+    const picker = await screen.findByRole('combobox', { name: 'Monat' });
+    expect(within(picker).getAllByRole('option')).toHaveLength(13);
+    expect(screen.getByRole('link', { name: 'Abrechnung öffnen' })).toHaveAttribute(
+      'href',
+      `/statements/c-1/${running}`,
+    );
+    const earliest = (within(picker).getAllByRole('option').at(-1) as HTMLOptionElement).value;
+    await userEvent.selectOptions(picker, earliest);
+    expect(screen.getByRole('link', { name: 'Abrechnung öffnen' })).toHaveAttribute(
+      'href',
+      `/statements/c-1/${earliest}`,
+    );
+  });
+
   it("leads LumioAdmin back to the company's page", async () => {
     const { dataProvider } = fakeDataProvider();
     renderRoute('/statements/c-9', LUMIO_ADMIN, dataProvider);

@@ -26,7 +26,7 @@ export const statementsMessages = {
         'Jede Monatsabrechnung zeigt je Studio und Gerät, was genutzt und was berechnet wird. Am 1. eines Monats wird die Abrechnung des Vormonats ausgestellt; danach ändert sie sich nicht mehr.',
       preview: 'vorläufig',
       issuedOn: 'ausgestellt am %{date}',
-      open: 'Abrechnung %{month} öffnen',
+      openMonth: 'Abrechnung öffnen',
       monthTitle: 'Abrechnung %{month}',
       previewNotice:
         'Vorläufig: Der laufende Monat ist noch nicht abgeschlossen. Die Zahlen können sich bis zum Monatsende ändern.',

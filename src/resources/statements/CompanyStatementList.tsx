@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { MouseEvent } from 'react';
+import Stack from '@mui/material/Stack';
+import { useState, type MouseEvent } from 'react';
 import { FunctionField, LinkBase, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
-import { germanDayOf, statementMonthLabel } from '../../domain/statementFormat';
+import { currentStatementMonth, germanDayOf, statementMonthLabel } from '../../domain/statementFormat';
 import type { StatementListEntry } from '../../domain/statements';
+import { MonthPicker } from './MonthPicker';
 import { COMPANY_STATEMENTS_RESOURCE, companyStatementPath, T } from './names';
 import { StatusChip } from './StatementHeader';
 
@@ -28,6 +30,7 @@ export function CompanyStatementList({
   backLabel: string;
 }) {
   const translate = useTranslate();
+  const [chosen, setChosen] = useState(() => currentStatementMonth());
   const toMonth = (entry: StatementListEntry) => companyStatementPath(companyId, entry.month);
   const statusText = (entry: StatementListEntry) =>
     entry.status === 'preview'
@@ -40,6 +43,13 @@ export function CompanyStatementList({
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Typography color="text.secondary">{translate(`${T}.intro`)}</Typography>
+      {/* Any of the last 13 months, listed or not: a past month not issued yet is issued when opened. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <MonthPicker value={chosen} onChange={setChosen} />
+        <Button component={LinkBase} to={companyStatementPath(companyId, chosen)} variant="outlined">
+          {translate(`${T}.openMonth`)}
+        </Button>
+      </Stack>
       <LumioList
         resource={COMPANY_STATEMENTS_RESOURCE}
         filter={{ companyId }}
