@@ -10,6 +10,8 @@ import {
   statementPickerMonths,
   storeTotals,
 } from '../../src/domain/statementFormat';
+import { canAccess } from '../../src/domain/navigation';
+import type { Role } from '../../src/domain/roles';
 import { runningMonth, statementTotals, type StatementStore } from '../../src/domain/statements';
 
 const STORE: StatementStore = {
@@ -155,5 +157,22 @@ describe('statement calls of the data provider', () => {
     ]);
     const headers = new Headers(fetch.mock.calls[0][1]?.headers);
     expect(headers.get('Authorization')).toBe('Bearer token');
+  });
+});
+
+describe('who may open the statements (route statements, list company-statements)', () => {
+  const user = (role: Role, status = 'VerifiedAndApproved') => ({ role, status, associatedEntity: { id: 'x' } });
+  it.each([
+    ['Owner', 'VerifiedAndApproved', true, true],
+    ['AccountAdministrator', 'VerifiedAndApproved', true, true],
+    ['LumioAdmin', 'VerifiedAndApproved', true, true],
+    // Its own statement only (statements/integrator); a company's list is not its.
+    ['SystemIntegratorAdmin', 'VerifiedAndApproved', true, false],
+    ['Owner', 'Approved', false, false],
+    ['Employee', 'VerifiedAndApproved', false, false],
+    ['SystemAdmin', 'VerifiedAndApproved', false, false],
+  ] as const)('%s (%s): route %s, company list %s', (role, status, route, list) => {
+    expect(canAccess(user(role, status), 'statements', 'list')).toBe(route);
+    expect(canAccess(user(role, status), 'company-statements', 'list')).toBe(list);
   });
 });
