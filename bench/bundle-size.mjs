@@ -185,6 +185,29 @@ async function main() {
       (page) => page.getByRole('button', { name: 'Ergebnisse aktualisieren' }),
       "button 'Ergebnisse aktualisieren'",
     );
+    // Issue 27: the company's 'Abrechnungen' (statements alone leads to the own company's months)
+    // and the running month's statement, as the owner opens them.
+    const statementPath = await screen(
+      owner.context,
+      'statements',
+      'Owner',
+      '/statements',
+      (page) => page.locator('tbody tr').filter({ hasText: 'vorläufig' }),
+      "row of the running month 'vorläufig'",
+      async (page) => {
+        await page.locator('tbody tr').filter({ hasText: 'vorläufig' }).getByRole('link').click();
+        await page.waitForURL(/\/statements\/[^/]+\/\d{4}-\d{2}$/);
+        return new URL(page.url()).pathname;
+      },
+    );
+    await screen(
+      owner.context,
+      'statement (running month)',
+      'Owner',
+      statementPath,
+      (page) => page.getByRole('group', { name: 'Summen je Studio' }),
+      "table 'Summen je Studio'",
+    );
     await owner.context.close();
 
     // The eID verification's first step, as an owner whose registration is unfinished opens it.
@@ -242,6 +265,15 @@ async function main() {
       heading('eID-Prüfungen'),
       "heading 'eID-Prüfungen'",
     );
+    // Issue 27: the provider export of a month (ready with its button; the CSV is not fetched).
+    await screen(
+      lumioAdmin.context,
+      'statement export',
+      'LumioAdmin',
+      '/statements/export',
+      (page) => page.getByRole('button', { name: 'CSV herunterladen' }),
+      "button 'CSV herunterladen'",
+    );
     await lumioAdmin.context.close();
 
     // Creating and editing a system integrator is the list's dialog (createEditSystemIntegrator), in its chunk.
@@ -289,6 +321,16 @@ async function main() {
         "status 'Keine Daten vorhanden'",
       );
     }
+    // Issue 27: what the integrator invoices for the running month (ready with the month picker:
+    // the page's code is all there whether the month's answer is a statement or an error).
+    await screen(
+      integrator.context,
+      'integrator statements',
+      'SystemIntegratorAdmin',
+      '/statements/integrator',
+      (page) => page.getByRole('combobox', { name: 'Monat' }),
+      "select 'Monat'",
+    );
     // The licence screens' four levels (route license-management), as the integrator goes down
     // them: each opened by its address; the dialogs load on first use and are not counted.
     const levelPath = (depth) => new RegExp(`/license-management${'/[^/]+'.repeat(depth)}$`);

@@ -27,6 +27,8 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   verify: lazyScreen(() => import('./verify/VerifyPage')),
   webhooks: lazyScreen(() => import('../resources/webhooks/WebhooksPage')),
   'api-clients': lazyScreen(() => import('../resources/api-clients/ApiClientsPage')),
+  // Issue 27: monthly statements (a company's, the integrator's) and the provider export.
+  statements: lazyScreen(() => import('../resources/statements/StatementsPage')),
 };
 
 /**

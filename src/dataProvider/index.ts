@@ -34,6 +34,7 @@ import type { IdentificationReport, ReportRequest } from '../domain/reports';
 import { createHttpClient, type DownloadedFile, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
 import { pathParameters, resolvePath, RESOURCE_ROUTES, routeOf, type ResourceRoute } from './resourcePaths';
+import { statementCalls, type StatementCalls } from './statements';
 import { usageCalls, type UsageCalls } from './usage';
 import { webhookCalls, type WebhookCalls } from './webhooks';
 
@@ -48,11 +49,12 @@ export {
 } from './http';
 export { toListQuery, toOrderBy } from './paging';
 export { RESOURCE_ROUTES, resolvePath, type ResourceRoute } from './resourcePaths';
+export type { StatementCalls } from './statements';
 export type { CompanyUsageQuery, UsageCalls } from './usage';
 export type { QueuedDelivery, WebhookCalls } from './webhooks';
 
 /** Named calls that are not CRUD on a resource (STYLE.md: typed, mocked once, tested once). */
-export interface LumioDataProvider extends DataProvider, UsageCalls, WebhookCalls {
+export interface LumioDataProvider extends DataProvider, UsageCalls, WebhookCalls, StatementCalls {
   /** GET /self. */
   getSelf(): Promise<Self>;
   /** Number of open company applications: totalItemCount of GET /company-application?pageSize=1. */
@@ -198,6 +200,13 @@ function bodyOf(data: Values, fields: readonly string[] | undefined, template: s
   return Object.fromEntries(Object.entries(data).filter(([key]) => !excluded.has(key)));
 }
 
+/** Records (of a list or one read) whose route names an idField get react-admin's `id` from it. */
+function withIds<R extends RaRecord>(items: R[], route: ResourceRoute): R[] {
+  const { idField } = route;
+  if (!idField) return items;
+  return items.map((item) => ({ ...item, id: (item as Values)[idField] as Identifier }));
+}
+
 function isRecord(value: unknown): value is RaRecord {
   return typeof value === 'object' && value !== null && 'id' in value;
 }
@@ -212,7 +221,8 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
   const getOne = async (resource: string, id: Identifier, meta?: Values) => {
     const route = routeOf(resource, routes);
     const path = resolvePath(route.path, meta);
-    return request<RaRecord>('GET', idPath(path, id));
+    const [record] = withIds([await request<RaRecord>('GET', idPath(path, id))], route);
+    return record;
   };
 
   const update = async (
@@ -244,7 +254,7 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
       const path = resolvePath(route.path, params.meta, params.filter);
       const query = toListQuery({ ...params, consumedKeys: pathParameters(route.path) });
       const page = await request<PagedResult<R>>('GET', path, { query });
-      return { data: page.items, total: page.totalItemCount };
+      return { data: withIds(page.items, route), total: page.totalItemCount };
     },
 
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
@@ -454,6 +464,7 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
 
     ...usageCalls(request, routes),
     ...webhookCalls(request, routes),
+    ...statementCalls(request, routes),
   };
 
   /** A licence's packages: /license/{licenseId}/prepaid-package. */

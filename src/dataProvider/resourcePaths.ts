@@ -10,6 +10,8 @@ export interface ResourceRoute {
   path: string;
   createFields?: readonly string[];
   updateFields?: readonly string[];
+  /** A list whose items carry no `id`: react-admin's id is this field of each item (e.g. a month). */
+  idField?: string;
 }
 
 export const RESOURCE_ROUTES = {
@@ -73,6 +75,10 @@ export const RESOURCE_ROUTES = {
   'webhook-deliveries': { path: '/system-integrator/{systemIntegratorId}/webhook-endpoint/{endpointId}/delivery' },
   // The record's id is the row's; DELETE takes the OAuth clientId (useApiClientActions passes it).
   'api-clients': { path: '/system-integrator/{systemIntegratorId}/api-client', createFields: ['name'] },
+  // Issue 27: a company's months with a statement and one month's (route statements/{companyId}),
+  // and the integrator's statement of a month (route statements/integrator); a month is the id.
+  'company-statements': { path: '/company/{companyId}/statement', idField: 'month' },
+  'integrator-statements': { path: '/system-integrator/{systemIntegratorId}/statement', idField: 'month' },
 } as const satisfies Record<string, ResourceRoute>;
 
 export type ResourceName = keyof typeof RESOURCE_ROUTES;

@@ -224,6 +224,14 @@ export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'exp
 const licenseReaders: Rule = allOf(roleIn('SystemIntegratorAdmin', 'LumioAdmin', 'Owner'), registrationFinished);
 const licenseManagers: Rule = roleIn('SystemIntegratorAdmin');
 const licenseCompanyPickers: Rule = roleIn('SystemIntegratorAdmin', 'LumioAdmin');
+/**
+ * Issue 27: who reads a company's statements (route statements/{companyId}), as the server allows:
+ * its Owner and AccountAdministrator once registered, and LumioAdmin every company's.
+ */
+const statementReaders: Rule = (user) =>
+  allOf(companyManagers, registrationFinished)(user) || roleIn('LumioAdmin')(user);
+/** Route statements: a company's (above), the integrator's own (statements/integrator). */
+const statementRouteUsers: Rule = (user) => statementReaders(user) || roleIn('SystemIntegratorAdmin')(user);
 
 /**
  * Resources whose actions differ per role. Team contract: system integrators are read by
@@ -266,6 +274,8 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
     create: roleIn('SystemIntegratorAdmin'),
     delete: roleIn('SystemIntegratorAdmin'),
   },
+  // Issue 27: the list of a company's months on route statements.
+  'company-statements': { list: statementReaders },
 };
 
 /** Guarded routes that are neither a tile nor a menu entry. */
@@ -277,6 +287,10 @@ const EXTRA_ROUTE_RULES: Partial<Record<GuardedRouteRoot, Rule>> = {
   'open-application-detail-view': tileRule('openApplications'),
   // The tile's users, and LumioAdmin, who reads every licence (by address; it has no tile).
   'license-management': licenseReaders,
+  // Issue 27: a company's statements (statements/{companyId}), linked from 'Firma' for its Owner
+  // and AccountAdministrator and from the company's page for LumioAdmin; the integrator's
+  // (statements/integrator) from its 'Lizenzen', the LumioAdmin's export (statements/export) from 'Firmen'.
+  statements: statementRouteUsers,
 };
 
 /**

@@ -24,6 +24,9 @@ export const GUARDED_ROUTE_ROOTS = [
   // Issue 26: the SystemIntegratorAdmin's webhook endpoints and API clients.
   'webhooks',
   'api-clients',
+  // Issue 27: a company's statements (statements/{companyId}[/{month}]), the integrator's
+  // (statements/integrator/{month}) and the LumioAdmin's provider export (statements/export).
+  'statements',
 ] as const;
 export type GuardedRouteRoot = (typeof GUARDED_ROUTE_ROOTS)[number];
 

@@ -1,5 +1,4 @@
 import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
-import { z } from 'zod';
 import { EARLIEST_PORTAL_MONTH, fromIsoDate, todayInGermany, toIsoDate } from './dates';
 import { addMonths, monthOf, YEAR_MONTH_PATTERN, type UsageCounts } from './usage';
 
@@ -52,22 +51,6 @@ export function statementMonthProblem(month: string, now: Date = new Date()): st
   if (month > runningMonth(now)) return STATEMENT_TEXTS.monthInFuture;
   return undefined;
 }
-
-/**
- * The month field of a form or a path: well-formed and from 2000-01 on. The upper bound (the
- * running month) depends on the clock: `statementMonthSchemaAt(now)` adds it.
- */
-export const statementMonthSchema = z
-  .string()
-  .regex(YEAR_MONTH_PATTERN, STATEMENT_TEXTS.monthInvalid)
-  .refine((value) => !YEAR_MONTH_PATTERN.test(value) || value >= EARLIEST_PORTAL_MONTH, STATEMENT_TEXTS.monthTooEarly);
-
-/** statementMonthSchema, and not after the running month in Germany at `now`. */
-export const statementMonthSchemaAt = (now: Date = new Date()) =>
-  statementMonthSchema.refine(
-    (value) => !YEAR_MONTH_PATTERN.test(value) || value <= runningMonth(now),
-    STATEMENT_TEXTS.monthInFuture,
-  );
 
 export type StatementStatus = 'issued' | 'preview';
 
@@ -276,6 +259,8 @@ export const STATEMENT_DOCUMENT_TEXTS = {
 
 /** "2026-10" → "Oktober 2026" (the month's German name, as the statement's title shows it). */
 export function statementMonthLabel(month: string): string {
+  // Anything but a month (a path typed by hand) is shown as it is, never as some other month.
+  if (!YEAR_MONTH_PATTERN.test(month)) return month;
   const [year, monthNumber] = month.split('-').map(Number);
   return new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, monthNumber - 1, 1)),

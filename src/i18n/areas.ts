@@ -13,6 +13,7 @@ import { openApplicationsMessages } from './de/openApplications';
 import { profileMessages } from './de/profile';
 import { reportsMessages } from './de/reports';
 import { resellersMessages } from './de/resellers';
+import { statementLinkMessages } from './de/statementLinks';
 import { systemIntegratorsMessages } from './de/systemIntegrators';
 import { usageMessages } from './de/usage';
 import { verifyMessages } from './de/verify';
@@ -39,6 +40,8 @@ export const AREA_MESSAGE_MODULES: readonly StringMap[] = [
   reportsMessages,
   licensesMessages,
   usageMessages,
+  // Issue 27: only the link to the statements; their screens bring their own texts.
+  statementLinkMessages,
   webhooksMessages,
   apiClientsMessages,
   oneTimeSecretMessages,

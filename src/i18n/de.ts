@@ -1,11 +1,19 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
 import { AREA_MESSAGE_MODULES } from './areas';
+import { statementsMessages } from './de/statements';
 import { mergeMessages } from './mergeMessages';
 import { raGermanMessages } from './raGerman';
 import { SHELL_MESSAGE_MODULES } from './shellModules';
 
-/** Every module's texts: the shell's and the areas'. */
-export const MESSAGE_MODULES: readonly StringMap[] = [...SHELL_MESSAGE_MODULES, ...AREA_MESSAGE_MODULES];
+/**
+ * Every module's texts: the shell's, the areas' and those a screen's chunk brings along itself
+ * (the statements', src/resources/statements/statementPages.ts).
+ */
+export const MESSAGE_MODULES: readonly StringMap[] = [
+  ...SHELL_MESSAGE_MODULES,
+  ...AREA_MESSAGE_MODULES,
+  statementsMessages,
+];
 
 /**
  * The complete German catalogue: react-admin's keys plus the app's `app.*` and `resources.*`. The

@@ -6,14 +6,13 @@ import {
   runningMonth,
   STATEMENT_TEXTS,
   statementMonthProblem,
-  statementMonthSchema,
-  statementMonthSchemaAt,
   statementForSystemIntegrator,
   statementTotals,
   sumTotals,
   type Statement,
   type StatementStore,
 } from '../../src/domain/statements';
+import { statementMonthSchema, statementMonthSchemaAt } from '../../src/domain/statementMonthSchema';
 
 /** 15 November 2026, noon in Berlin. */
 const NOW = new Date('2026-11-15T11:00:00Z');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
-import { statementMonthSchema } from '../../../src/domain/statements';
+import { statementMonthSchema } from '../../../src/domain/statementMonthSchema';
 import { uuidParam } from '../../lib/ids';
 import { statementSchema } from './statements.schemas';
 

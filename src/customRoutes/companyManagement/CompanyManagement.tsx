@@ -19,6 +19,7 @@ import { usePageTitle } from '../../layout/usePageTitle';
 import { CompanyHistory } from '../../resources/companies/CompanyHistory';
 import { COMPANIES_RESOURCE, COMPANY_SOURCES } from '../../resources/companies/names';
 import { StoreTable } from '../../resources/companies/StoreTable';
+import { StatementsLink } from '../../resources/statements/StatementsLink';
 import type { Company } from '../../resources/companies/types';
 import { CompanyForm } from './CompanyForm';
 
@@ -64,6 +65,8 @@ export function CompanyManagement() {
             {/* Which integrator serves each studio, as on the LumioAdmin's view (issue 25). */}
             <StoreTable companyId={company.id} editable={editable} showSystemIntegrator />
           </DetailSection>
+          {/* Issue 27: the company's monthly statements, under 'Firma & Studios'. */}
+          <StatementsLink companyId={company.id} />
           {canSeeCompanyHistory(self.role) ? <CompanyHistory companyId={company.id} /> : null}
         </RecordContextProvider>
       </ResourceContextProvider>

@@ -1,5 +1,6 @@
 import { TextField } from 'react-admin';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
+import { StatementLinkButton } from '../statements/StatementLinkButton';
 import type { Company } from './types';
 
 /** On a phone: the name to find the company by, the address to tell two alike apart. */
@@ -16,7 +17,8 @@ const phoneRow: PhoneRow = {
  */
 export function CompanyList() {
   return (
-    <LumioList>
+    // Issue 27: the provider's 'Abrechnungsexport' of every company, from the list of them.
+    <LumioList actions={<StatementLinkButton target="export" />}>
       <LumioDatagrid rowClick="edit" phoneRow={phoneRow}>
         <TextField source="name" />
         <TextField source="legalForm" label="app.companies.legalFormColumn" />

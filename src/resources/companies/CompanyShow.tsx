@@ -9,6 +9,7 @@ import { CompanyHistory } from './CompanyHistory';
 import { COMPANIES_RESOURCE, COMPANY_SOURCES } from './names';
 import { OwnerActivationPanel } from './OwnerActivationPanel';
 import { StoreTable } from './StoreTable';
+import { StatementsLink } from '../statements/StatementsLink';
 
 const LIST_PATH = `/${COMPANIES_RESOURCE}`;
 
@@ -44,6 +45,8 @@ function CompanyDetails() {
             <StoreTable companyId={record.id} showSystemIntegrator />
           </DetailSection>
           <OwnerActivationPanel companyId={record.id} />
+          {/* Issue 27: the company's statements, the same screens as its Owner's. */}
+          <StatementsLink companyId={record.id} />
           {canSeeCompanyHistory(role) ? <CompanyHistory companyId={record.id} /> : null}
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { TextField, useTranslate } from 'react-admin';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
+import { StatementLinkButton } from '../statements/StatementLinkButton';
 import { LevelLink } from './LevelLink';
 import { licenseManagementPath, LICENSE_COMPANIES_RESOURCE } from './names';
 
@@ -26,6 +27,8 @@ export function CompanyLevel() {
       resource={LICENSE_COMPANIES_RESOURCE}
       storeKey="license-management.companies"
       pageTitle={translate('resources.license-companies.page.list')}
+      // Issue 27: what the integrator invoices per month, next to the companies it serves.
+      actions={<StatementLinkButton target="integrator" />}
     >
       <LumioDatagrid rowClick={(_id, _resource, company) => toStudios(company as CompanyRow)} phoneRow={phoneRow}>
         <LevelLink<CompanyRow> source="name" to={toStudios} />
