@@ -1,8 +1,10 @@
 /**
  * Every action an audit row records, and each in German. Shared by the server (which writes the
- * rows: server/modules/audit/audit.ts), the audit log (GET /api/audit, its CSV and 'Protokoll') and
- * the histories' catalogue (src/i18n/de/company.ts), so the list and its words exist once. No zod
- * here: the catalogue is part of the first page load.
+ * rows: server/modules/audit/audit.ts) and the audit log (GET /api/audit, its CSV and 'Protokoll').
+ * The histories' catalogue (src/i18n/de/company.ts, app.companyHistory.what) writes the same words
+ * once more, as literals: importing this table there put every action's words into each signed-in
+ * page's first load ('Firma' went over its budget by 0.4 kB); tests/unit/auditActions.test.ts
+ * holds both to the same words. No zod here.
  */
 export const AUDIT_ACTIONS = [
   'application.approved',
