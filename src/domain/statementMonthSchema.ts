@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_PORTAL_MONTH } from './dates';
-import { runningMonth, STATEMENT_TEXTS } from './statements';
+import { STATEMENT_TEXTS } from './statements';
 import { YEAR_MONTH_PATTERN } from './usage';
 
 /*
@@ -9,17 +9,10 @@ import { YEAR_MONTH_PATTERN } from './usage';
  */
 
 /**
- * The month field of a form or a path: well-formed and from 2000-01 on. The upper bound (the
- * running month) depends on the clock: `statementMonthSchemaAt(now)` adds it.
+ * The month of a path: well-formed and from 2000-01 on. The upper bound (the running month)
+ * depends on the clock: the routes check it with statementMonthProblem (statement-access.ts).
  */
 export const statementMonthSchema = z
   .string()
   .regex(YEAR_MONTH_PATTERN, STATEMENT_TEXTS.monthInvalid)
   .refine((value) => !YEAR_MONTH_PATTERN.test(value) || value >= EARLIEST_PORTAL_MONTH, STATEMENT_TEXTS.monthTooEarly);
-
-/** statementMonthSchema, and not after the running month in Germany at `now`. */
-export const statementMonthSchemaAt = (now: Date = new Date()) =>
-  statementMonthSchema.refine(
-    (value) => !YEAR_MONTH_PATTERN.test(value) || value <= runningMonth(now),
-    STATEMENT_TEXTS.monthInFuture,
-  );

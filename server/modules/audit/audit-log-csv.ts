@@ -3,6 +3,7 @@ import { stringify, type Stringifier } from 'csv-stringify';
 import { AUDIT_ACTION_TEXTS, type AuditAction } from '../../../src/domain/auditActions';
 import { API_CLIENT_AUDIT_ROLE } from '../../../src/domain/apiClientAudit';
 import type { AuditLogFilter } from '../../../src/domain/auditLog';
+import { PORTAL_CSV_OPTIONS } from '../../../src/domain/csvFormat';
 import { isRole, roleLabel, type Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { germanTimeFormatter } from '../reports/german-time';
@@ -55,13 +56,7 @@ export function auditLogCsv(
   reader: Role,
   log: { error(obj: object, msg: string): void },
 ): Stringifier {
-  const out = stringify({
-    bom: true,
-    delimiter: ';',
-    record_delimiter: 'windows',
-    quote_record_delimiter: true,
-    escape_formulas: true,
-  });
+  const out = stringify(PORTAL_CSV_OPTIONS);
   const time = germanTimeFormatter();
   const repo = auditRepository(db);
   void (async () => {

@@ -6,7 +6,6 @@ import { API_TAG } from '../../lib/api-tags';
 import { pagedResult } from '../../lib/paging';
 import { requireRole } from '../../lib/permissions';
 import { errorResponses } from '../../lib/responses';
-import type { CurrentUser } from '../../plugins/auth';
 import { integratorStatementRoutes } from './integrator-statement.routes';
 import { statementIssuer } from './issue-statement';
 import { providerStatementRoutes } from './provider-statement.routes';
@@ -22,9 +21,6 @@ import {
 } from './statements.schemas';
 
 const tags = [API_TAG.statements];
-
-/** Who reads a company's statements, and which: statement-access.ts (docs/permissions.md). */
-const READERS = STATEMENT_READERS;
 
 export interface StatementsModuleOptions {
   /** The clock of the running month; tests move it. */
@@ -43,15 +39,12 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
   const api = app.withTypeProvider<ZodTypeProvider>();
   const now = () => opts.clock?.() ?? new Date();
 
-  /** 403 for another company (as the usage view answers), 404 for a LumioAdmin's unknown one. */
-  const requireCompany = (user: CurrentUser, companyId: string) => requireStatementCompany(app.db, user, companyId);
-
   /**
    * One company's month as the caller may read it (statement-access.ts, readableStatement). The
    * JSON route and the PDF and CSV downloads (statement-files.routes.ts) all answer through it.
    */
   const readCompanyStatement = (request: FastifyRequest, id: string, month: string): Promise<Statement> =>
-    readableStatement(statementIssuer(app), requireRole(request, READERS), id, month, now());
+    readableStatement(statementIssuer(app), requireRole(request, STATEMENT_READERS), id, month, now());
 
   api.get(
     '/api/company/:id/statement',
@@ -66,9 +59,9 @@ export async function statementsModule(app: FastifyInstance, opts: StatementsMod
       },
     },
     async (request): Promise<PagedResult<StatementListEntry>> => {
-      const user = requireRole(request, READERS);
+      const user = requireRole(request, STATEMENT_READERS);
       const { id } = request.params;
-      await requireCompany(user, id);
+      await requireStatementCompany(app.db, user, id);
       const { pageIndex, pageSize } = request.query;
       const repo = statementsRepository(app.db);
       // The list is the running month (a preview, first) followed by the issued months.

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { PORTAL_CSV_OPTIONS } from '../../../src/domain/csvFormat';
 import {
   STATEMENT_DOCUMENT_TEXTS as T,
   type Statement,
@@ -59,14 +60,7 @@ function statementRows(statement: Statement): Cell[][] {
 }
 
 function toCsv(header: readonly string[], rows: Cell[][]): string {
-  return stringify([header as string[], ...rows], {
-    bom: true,
-    delimiter: ';',
-    record_delimiter: 'windows',
-    // With a record delimiter of its own, csv-stringify would quote only that (CRLF), not a lone \n or \r.
-    quote_record_delimiter: true,
-    escape_formulas: true,
-  });
+  return stringify([header as string[], ...rows], PORTAL_CSV_OPTIONS);
 }
 
 /** GET /api/company/{id}/statement/{month}/csv. */

@@ -1,6 +1,7 @@
 import { downloadCSV, type Exporter } from 'react-admin';
 import { ADMINISTRATOR_COLUMNS, type Administrator } from '../../domain/administrators';
 import { formatDate } from '../../domain/dates';
+import { PORTAL_CSV_OPTIONS } from '../../domain/csvFormat';
 import { roleLabel } from '../../domain/roles';
 import { ADMINISTRATION_RESOURCE } from './names';
 
@@ -35,13 +36,8 @@ export async function administrationCsv(rows: readonly Administrator[], translat
   return stringify(
     rows.map((row) => ({ ...row, role: roleLabel(row.role, null) })),
     {
-      bom: true,
-      delimiter: ';',
-      record_delimiter: 'windows',
-      // With a record delimiter of its own, csv-stringify would quote only that (CRLF), not a lone \n or \r.
-      quote_record_delimiter: true,
+      ...PORTAL_CSV_OPTIONS,
       header: true,
-      escape_formulas: true,
       columns: ADMINISTRATOR_COLUMNS.map((key) => ({
         key,
         header: translate(`resources.${ADMINISTRATION_RESOURCE}.fields.${key}`),

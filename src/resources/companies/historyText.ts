@@ -19,7 +19,7 @@ export interface HistoryLine {
 const T = 'app.companyHistory';
 
 /** Audit actions (server/modules/audit/audit.ts) → their text under app.companyHistory.what. */
-const ACTION_TEXTS: Record<string, string> = {
+export const HISTORY_ACTION_KEYS: Record<string, string> = {
   'company.updated': 'companyUpdated',
   'store.created': 'storeCreated',
   'store.updated': 'storeUpdated',
@@ -152,7 +152,7 @@ function roleChange(entry: CompanyHistoryEntry): string {
 }
 
 function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string {
-  const textKey = ACTION_TEXTS[entry.action] ?? ENTITY_FALLBACK_TEXTS[entry.entityType] ?? 'other';
+  const textKey = HISTORY_ACTION_KEYS[entry.action] ?? ENTITY_FALLBACK_TEXTS[entry.entityType] ?? 'other';
   const head = translate(`${T}.what.${textKey}`);
   const fields = LISTS_FIELDS.has(entry.action) ? changedFieldLabels(entry, translate).join(', ') : '';
   // A studio and a person are named: the company's history tells which one it was.
