@@ -141,9 +141,10 @@ export class AccessibilityWatch {
     } catch (error) {
       // The app navigated away during the check (a redirect, the login): the next document is
       // a screen of its own and gets its own check.
-      // axe loaded into the old document and analyze() ran in the new one ('runPartial' of undefined).
+      // axe loaded into the old document and analyze() ran in the new one: 'run' (legacy mode) or
+      // 'runPartial' of undefined.
       if (
-        !/Execution context was destroyed|Target page, context or browser has been closed|reading 'runPartial'/.test(
+        !/Execution context was destroyed|Target page, context or browser has been closed|reading '(?:run|runPartial)'/.test(
           String(error),
         )
       ) {
