@@ -56,6 +56,7 @@ import { secondFactorModule } from './modules/second-factor';
 import { systemIntegratorsModule } from './modules/system-integrators';
 import { statementsModule } from './modules/statements';
 import { auditLogModule } from './modules/audit/audit-log.routes';
+import { retentionRunModule } from './modules/retention/retention-run.routes';
 import { usageModule } from './modules/usage';
 import { usersModule } from './modules/users';
 
@@ -226,6 +227,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(usageModule, { clock });
   await app.register(statementsModule, { clock });
   await app.register(auditLogModule);
+  await app.register(retentionRunModule);
   await app.register(dashboardModule, { clock });
 
   await app.register(spaPlugin, { distDir: options.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)) });

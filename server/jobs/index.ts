@@ -6,6 +6,7 @@ import { mailDispatchJob } from './mail-dispatch.job';
 import { packageNoticesJob } from './package-notices.job';
 import { passwordResetMailJob } from './password-reset-mail.job';
 import { reportCleanupJob } from './report-cleanup.job';
+import { retentionJob } from './retention.job';
 import { statementIssueJob } from './statement-issue.job';
 import { webhookDeliveryJob } from './webhook-delivery.job';
 
@@ -24,4 +25,5 @@ export const ALL_JOBS: readonly RegisteredJob[] = [
   passwordResetMailJob,
   webhookDeliveryJob,
   statementIssueJob,
+  retentionJob,
 ];

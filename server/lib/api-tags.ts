@@ -24,6 +24,7 @@ export const API_TAG = {
   reports: 'Reports',
   statements: 'Statements',
   audit: 'Audit',
+  retention: 'Retention',
 } as const;
 
 type TagKey = keyof typeof API_TAG;
@@ -94,6 +95,10 @@ const GERMAN: Record<TagKey, { displayName: string; description: string }> = {
   audit: {
     displayName: 'Protokoll',
     description: 'Das Änderungsprotokoll: wer wann was entschieden oder geändert hat; nur lesbar',
+  },
+  retention: {
+    displayName: 'Datenlöschung',
+    description: 'Die Löschläufe nach den Aufbewahrungsregeln (docs/retention.md) und ihre Zahlen',
   },
 };
 

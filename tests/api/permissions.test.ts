@@ -383,6 +383,8 @@ describe('permissions (docs/permissions.md)', () => {
       // The audit log: an Owner's list is their company's (no id in the path).
       'GET /api/audit': { own: {} },
       'GET /api/audit/csv': { own: {} },
+      // The retention job's runs (issue 28): SystemAdmin only, no id in the path.
+      'GET /api/retention-run': { own: {} },
       'GET /api/system-integrator/{id}': { own: { id: fotosoft.id }, foreign: { id: other.id } },
       'POST /api/system-integrator': {
         own: {},

@@ -17,6 +17,7 @@ import { systemIntegratorRepository } from '../system-integrators/system-integra
 import { endAllSessions } from '../users/sessions';
 import { administratorRepository } from './administrators.repository';
 import type { CreateAdministratorBody, UpdateAdministratorBody } from './administrators.schemas';
+import { closeAccount } from '../retention/closed-accounts';
 
 const emailAlreadyInUse = () => new ApiError(409, SERVER_MESSAGES.emailAlreadyInUse);
 const lastSystemAdmin = () => new ApiError(409, SERVER_MESSAGES.lastSystemAdmin);
@@ -164,7 +165,7 @@ export function administratorService({ db, config, outbox, idpAdmin }: Administr
         }
         if (!systemAdmins.includes(actor.id) || target.id === actor.id) throw forbidden();
         await endAllSessions(tx, idp, id, now);
-        await idp.deleteUser(tx, id);
+        await closeAccount(tx, idp, id, now);
         // Mails to the person still waiting in the outbox never go out (issue 24): a set-password
         // mail would only carry a dead link.
         await outbox.withdraw(tx, [id]);

@@ -11,6 +11,7 @@ import { companyApplications } from '../company-applications/company-application
 import { documents } from '../documents/documents.table';
 import { employeeInvitations } from '../employee-invitations/employee-invitations.table';
 import { licenses } from '../licenses/licenses.table';
+import { archiveClosedCompany, closeAccount } from '../retention/closed-accounts';
 import { users } from '../users/users.table';
 import { companies, stores } from './companies.table';
 import { companyRepository } from './companies.repository';
@@ -77,7 +78,11 @@ export async function deleteCompany(
       .from(employeeInvitations)
       .where(eq(employeeInvitations.companyId, companyId))
   ).map((row) => row.id);
-  for (const member of members) await idpAdmin.deleteUser(tx, member.id);
+  // What the law keeps (issue 28): each person's data and pseudonym, the company's data and the
+  // approved application's documents, archived before the rows go (server/modules/retention).
+  const now = new Date();
+  for (const member of members) await closeAccount(tx, idpAdmin, member.id, now);
+  await archiveClosedCompany(tx, companyId, now);
   // Mails to the company's people and invitees still waiting in the outbox never go out (issue
   // 24): an activation or invitation mail would carry a link to what no longer exists.
   await outbox.withdraw(tx, [...members.map((member) => member.id), ...invitationIds]);

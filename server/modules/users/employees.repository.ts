@@ -55,7 +55,11 @@ export function employeeRepository(db: DbOrTx) {
     },
 
     async setStatus(userId: string, status: Employee['status'], now: Date): Promise<void> {
-      await db.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
+      // A rejection is the closure the retention job counts its 6 months from (issue 28).
+      await db
+        .update(users)
+        .set({ status, updatedAt: now, ...(status === 'Rejected' ? { rejectedAt: now } : {}) })
+        .where(eq(users.id, userId));
     },
   };
 }

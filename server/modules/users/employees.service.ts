@@ -21,6 +21,7 @@ import { eidReviewRepository } from '../eid-reviews/eid-reviews.repository';
 import { employeeRepository } from './employees.repository';
 import type { Employee } from './employees.schemas';
 import { endAllSessions } from './sessions';
+import { closeAccount } from '../retention/closed-accounts';
 
 const notPendingApproval = () => new ApiError(409, SERVER_MESSAGES.employeeNotPendingApproval);
 
@@ -146,7 +147,8 @@ export function employeeService({ db, config, outbox, idpAdmin }: EmployeeServic
       await db.transaction(async (tx) => {
         const before = await manageable(tx, actor, companyId, userId);
         await endAllSessions(tx, port(), userId, now);
-        await port().deleteUser(tx, userId);
+        // The law keeps the person's data and pseudonym for a while (issue 28): archived, then deleted.
+        await closeAccount(tx, port(), userId, now);
         // Mails to the person still waiting in the outbox never go out (issue 24).
         await outbox.withdraw(tx, [userId]);
         // Retention (issue 13): the person's identification processes are not deleted with them;

@@ -38,6 +38,11 @@ export const users = pgTable(
      * account was disabled (the company rejected the person); the login refuses it from then on.
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * When the company rejected the person (status Rejected): the closure the retention job counts
+     * its 6 months from (issue 28); the row stays until then.
+     */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
