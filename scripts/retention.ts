@@ -45,7 +45,9 @@ try {
         `  geprüft: ${number.format(c.checked)}, gelöscht: ${number.format(c.deleted)}, anonymisiert: ${number.format(c.anonymised)}`,
       );
     }
-    console.log(`  Regel: ${rule.what}; ${rule.periodText} nach ${rule.after} (${rule.source})`);
+    console.log(`  Regel: ${rule.what}`);
+    console.log(`  Frist: ${rule.periodText}; Fristbeginn: ${rule.after}`);
+    console.log(`  Rechtsgrundlage: ${rule.source}`);
   }
 } finally {
   await database.close();

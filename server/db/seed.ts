@@ -10,6 +10,7 @@ import { enrol } from '../idp/second-factor';
 import type { Db, Tx } from './client';
 import { hashSecretToken } from '../lib/secret-token';
 import { seedDemoLicenses } from './seed-licenses';
+import { seedDemoRetention } from './seed-retention';
 import { seedDemoStatements } from './seed-statements';
 import {
   companies,
@@ -432,6 +433,9 @@ export async function seedDemoData(
       createdAt: now,
       expiresAt: addDays(now, EMPLOYEE_INVITATION_VALID_DAYS),
     });
+    // The demo's rejected person was rejected now (the retention job counts its 6 months from then).
+    await tx.update(users).set({ rejectedAt: now }).where(eq(users.status, 'Rejected'));
+    await seedDemoRetention(tx, { companyId: sonnenschein.id, morgenrotId: morgenrot.id, now });
   });
   return true;
 }

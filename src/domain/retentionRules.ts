@@ -104,7 +104,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     category: 'finishedReports',
-    what: 'Fertige oder fehlgeschlagene Vorgangsauswertungen mit ihren Dateien werden gelöscht',
+    what: 'Vorgangsauswertungen (fertig, fehlgeschlagen oder liegen geblieben) mit ihren Dateien werden gelöscht',
     after: 'Letzte Änderung der Auswertung',
     period: { days: 90 },
     periodText: 'REPORT_RETENTION_DAYS (Standard 90 Tage)',

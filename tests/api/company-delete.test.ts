@@ -1,8 +1,11 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
+  closedAccounts,
+  closedCompanies,
+  closedCompanyDocuments,
   companies,
   companyApplications,
   documents,
@@ -103,6 +106,21 @@ describe('deleting the own company (DELETE /api/company/{id})', () => {
         await app.db.select().from(companyApplications).where(eq(companyApplications.id, owner.applicationId)),
       ).toEqual([]);
       expect(await app.db.select().from(documents).where(eq(documents.id, documentId))).toEqual([]);
+      // What the law keeps (issue 28): the people's data and the company with its approved
+      // application's document, archived for the retention job.
+      const archived = await app.db
+        .select({ id: closedAccounts.id, reason: closedAccounts.reason, email: closedAccounts.email })
+        .from(closedAccounts)
+        .where(inArray(closedAccounts.id, [owner.userId, employee.id]));
+      expect(archived).toHaveLength(2);
+      expect(archived.find((a) => a.id === owner.userId)).toMatchObject({ reason: 'deleted', email: owner.email });
+      const [closed] = await app.db.select().from(closedCompanies).where(eq(closedCompanies.id, owner.companyId));
+      expect(closed).toMatchObject({ applicationId: owner.applicationId, address: expect.any(String) });
+      const keptDocuments = await app.db
+        .select({ id: closedCompanyDocuments.id, name: closedCompanyDocuments.name })
+        .from(closedCompanyDocuments)
+        .where(eq(closedCompanyDocuments.closedCompanyId, owner.companyId));
+      expect(keptDocuments).toEqual([{ id: documentId, name: 'Gewerbeanmeldung.png' }]);
 
       const [audit] = await app.db
         .select()

@@ -168,6 +168,7 @@ describe('metrics', () => {
         'package-notices',
         'password-reset-mail',
         'report-cleanup',
+        'retention',
         'statement-issue',
         'webhook-delivery',
       ].sort(),

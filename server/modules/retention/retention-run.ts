@@ -143,7 +143,11 @@ const closedAccountsDue = (now: Date) =>
     and(eq(closedAccounts.carriedOutIdentifications, true), lt(closedAccounts.closedAt, before(now, LOG_RETENTION))),
   );
 const rejectedUsersDue = (now: Date) =>
-  and(eq(users.status, 'Rejected'), lt(users.rejectedAt, before(now, CLOSED_ACCOUNT_RETENTION)));
+  and(
+    eq(users.status, 'Rejected'),
+    // Rejected before rejected_at existed and not backfilled (a direct insert): the row's last change.
+    lt(sql`coalesce(${users.rejectedAt}, ${users.updatedAt})`, before(now, CLOSED_ACCOUNT_RETENTION)),
+  );
 const closedCompaniesDue = (now: Date) => lt(closedCompanies.closedAt, before(now, CLOSED_ACCOUNT_RETENTION));
 const closedDocumentsDue = (now: Date) => lt(closedCompanyDocuments.closedAt, before(now, APPLICATION_RETENTION));
 const rejectedApplicationsDue = (now: Date) =>

@@ -112,6 +112,9 @@ export async function expectedReport(app: FastifyInstance, where: ReturnType<typ
         LEFT JOIN resellers r ON r.id = p.reseller_id
         LEFT JOIN prepaid_packages pk ON pk.id = p.package_id
         WHERE ${where}
+          -- The tests' reports cover at most the last 800 days; the demo's processes of more than
+          -- 10 years and 6 months ago (for the retention job, issue 28) lie outside every one.
+          AND p.created_at >= now() - interval '800 days'
         ORDER BY p.created_at, p.id`,
   );
   const processRows = rows.map((row) => [
