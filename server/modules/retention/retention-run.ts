@@ -68,8 +68,11 @@ export interface RetentionOptions {
   deleteAccount(tx: Tx, userId: string): Promise<void>;
   batchSize?: number;
   personBatchSize?: number;
-  /** Called after each committed batch (tests stop a run here; the job checks its abort signal). */
-  afterBatch?(category: RetentionCategory): void | Promise<void>;
+  /**
+   * Called after each committed batch with the rows it picked and how long its transaction took
+   * (tests stop a run here; the job checks its abort signal; bench/retention.mjs times the batches).
+   */
+  afterBatch?(category: RetentionCategory, batch: { picked: number; ms: number }): void | Promise<void>;
 }
 
 type Counts = Partial<Record<RetentionCategory, { checked?: number; deleted?: number; anonymised?: number }>>;
@@ -466,13 +469,15 @@ export async function runRetention(
   try {
     for (const step of STEPS) {
       for (;;) {
+        const started = performance.now();
         const picked = await db.transaction(async (tx) => {
           const result = await step.batch(tx, ctx);
           if (result.picked) await recordCounts(tx, run.id, result.counts);
           return result;
         });
         addCounts(total, picked.counts);
-        if (picked.picked) await options.afterBatch?.(step.category);
+        const ms = performance.now() - started;
+        if (picked.picked) await options.afterBatch?.(step.category, { picked: picked.picked, ms });
         if (picked.picked < batchLimit(step, ctx)) break;
       }
     }
