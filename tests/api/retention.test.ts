@@ -132,6 +132,30 @@ describe('retention (issue 28)', () => {
     expect(other).toMatchObject({ carriedOutIdentifications: false, pseudonymHash: null, reason: 'deleted' });
   });
 
+  it('a rejection records its time; deleting the rejected person archives them as rejected, closed at the rejection', async () => {
+    const sonnenschein = (
+      await app.db.select().from(companies).where(eq(companies.name, 'Fotostudio Sonnenschein GmbH'))
+    )[0];
+    const owner = apiClient(app, (await loginAs(app, DEMO.owner)).accessToken);
+    const person = await buildUser(app, {
+      email: 'wird-abgelehnt@studio-sonnenschein.example',
+      role: 'Employee',
+      companyId: sonnenschein.id,
+    });
+    // Pending the company's approval: the eID bound, not approved yet.
+    await app.db.update(users).set({ status: 'Verified' }).where(eq(users.id, person.id));
+    const decided = await owner.put(`/api/company/${sonnenschein.id}/user/${person.id}/status`, { status: 'Rejected' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [rejected] = await app.db.select().from(users).where(eq(users.id, person.id));
+    expect(rejected.status).toBe('Rejected');
+    expect(rejected.rejectedAt).toBeInstanceOf(Date);
+
+    expect((await owner.delete(`/api/company/${sonnenschein.id}/user/${person.id}`)).statusCode).toBe(204);
+    const [archive] = await app.db.select().from(closedAccounts).where(eq(closedAccounts.id, person.id));
+    expect(archive).toMatchObject({ reason: 'rejected', carriedOutIdentifications: false, status: 'Rejected' });
+    expect(archive.closedAt.getTime()).toBe(rejected.rejectedAt!.getTime());
+  });
+
   it('erases a closed account after 6 months, or after 10 years 6 months if the person carried out identifications; its audit rows are anonymised', async () => {
     const due = await archived({ closedAt: ago.months(7), carriedOut: false, email: 'weg@archiv.example' });
     const young = await archived({ closedAt: ago.months(5), carriedOut: false, email: 'jung@archiv.example' });

@@ -74,3 +74,51 @@ UPDATE "users" SET "rejected_at" = coalesce(
   (SELECT max(a."at") FROM "audit_events" a WHERE a."entity_type" = 'user' AND a."entity_id" = "users"."id" AND a."action" = 'user.rejected'),
   "updated_at")
 WHERE "status" = 'Rejected';
+--> statement-breakpoint
+-- People deleted before this migration have no archive row; their audit rows still name them.
+-- Archived from the audit row of their deletion, so the retention job erases them (and anonymises
+-- their audit rows) on the same rules. Whether they carried out identifications is unknown: they
+-- count as having done so if their company recorded any process before the deletion (kept 10 years
+-- and 6 months rather than erased too early, PassDEÜV § 1d Abs. 2).
+INSERT INTO "closed_accounts" ("id", "company_id", "role", "status", "email", "salutation", "first_name", "last_name",
+  "birth_date", "reason", "closed_at", "carried_out_identifications")
+SELECT DISTINCT ON (a."entity_id") a."entity_id", a."company_id",
+  coalesce(a."before" ->> 'role', CASE WHEN a."action" = 'administrator.deleted' THEN 'LumioAdmin' ELSE 'Employee' END),
+  coalesce(a."before" ->> 'status', ''), coalesce(a."before" ->> 'email', ''), a."before" ->> 'salutation',
+  coalesce(a."before" ->> 'firstName', ''), coalesce(a."before" ->> 'lastName', ''),
+  CASE WHEN a."before" ->> 'birthDate' ~ '^\d{4}-\d{2}-\d{2}$' THEN (a."before" ->> 'birthDate')::date END,
+  'deleted', a."at",
+  a."company_id" IS NOT NULL AND EXISTS (
+    SELECT 1 FROM "identification_processes" p WHERE p."company_id" = a."company_id" AND p."created_at" <= a."at")
+FROM "audit_events" a
+WHERE a."action" IN ('user.deleted', 'administrator.deleted')
+  AND NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = a."entity_id")
+ORDER BY a."entity_id", a."at" DESC
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Companies deleted before this migration (a company with processes cannot be deleted), from the
+-- audit row 'company.deleted' that holds their data.
+INSERT INTO "closed_companies" ("id", "name", "legal_form", "address", "country", "phone_number", "phone_number2",
+  "website", "member_id", "company_created_at", "closed_at")
+SELECT DISTINCT ON (a."entity_id") a."entity_id", coalesce(a."before" ->> 'name', ''),
+  coalesce(a."before" ->> 'legalForm', ''), coalesce(a."before" ->> 'address', ''),
+  coalesce(a."before" ->> 'country', ''), coalesce(a."before" ->> 'phoneNumber', ''),
+  a."before" ->> 'phoneNumber2', a."before" ->> 'website', a."before" ->> 'memberId',
+  coalesce((a."before" ->> 'createdAt')::timestamptz, a."at"), a."at"
+FROM "audit_events" a
+WHERE a."action" = 'company.deleted' AND NOT EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = a."entity_id")
+ORDER BY a."entity_id", a."at" DESC
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Their people went without an audit row of their own: whoever acted for such a company and has no
+-- account any more is archived with the company's deletion as closure (name and e-mail unknown).
+INSERT INTO "closed_accounts" ("id", "company_id", "role", "status", "email", "first_name", "last_name", "reason",
+  "closed_at", "carried_out_identifications")
+SELECT DISTINCT ON (a."actor_id") a."actor_id", a."company_id", coalesce(a."actor_role", 'Employee'), '',
+  coalesce(a."actor_email", ''), '', '', 'deleted', cc."closed_at", false
+FROM "audit_events" a
+JOIN "closed_companies" cc ON cc."id" = a."company_id"
+WHERE a."actor_id" IS NOT NULL AND a."actor_role" IN ('Owner', 'AccountAdministrator', 'Employee')
+  AND NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = a."actor_id")
+ORDER BY a."actor_id", a."at" DESC
+ON CONFLICT DO NOTHING;
