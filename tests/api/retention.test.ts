@@ -4,7 +4,7 @@ import { subMonths } from 'date-fns/subMonths';
 import { subYears } from 'date-fns/subYears';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RETENTION_CATEGORIES, type RetentionCategory, type RetentionRunView } from '../../src/domain/retention';
 import {
   auditEvents,
@@ -28,6 +28,7 @@ import {
   RETENTION_RUN_STALE_MS,
   type RetentionOptions,
 } from '../../server/modules/retention/retention-run';
+import { retentionJob } from '../../server/jobs/retention.job';
 import { apiClient, buildTestApp, DEMO } from './helpers/app';
 import { loginAs } from './helpers/login';
 import { snapshotTables } from './helpers/snapshot';
@@ -45,6 +46,7 @@ describe('retention (issue 28)', () => {
 
   beforeAll(async () => {
     app = await buildTestApp();
+    await app.ready();
     options = {
       reportRetentionDays: app.config.reportRetentionDays,
       deleteAccount: (tx: Tx, userId: string) => app.idpAdmin!.deleteUser(tx, userId),
@@ -449,6 +451,25 @@ describe('retention (issue 28)', () => {
     const next = await run({ batchSize: 100 });
     expect(countOf(next, 'identificationProcesses').deleted).toBe(350);
     expect(await left(licenseId)).toBe(0);
+  });
+
+  it('runs as the daily job on the queue, recorded as a finished run', async () => {
+    const licenseId = await expiredProcesses(30);
+    const before = (await app.db.select({ n: count() }).from(retentionRuns))[0].n;
+    await app.jobs.send(retentionJob, {});
+    await vi.waitFor(
+      async () => {
+        const runs = await app.db
+          .select()
+          .from(retentionRuns)
+          .orderBy(sql`started_at desc`);
+        expect(runs.length).toBe(before + 1);
+        expect(runs[0].status).toBe('finished');
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(await left(licenseId)).toBe(0);
+    expect(retentionJob.schedule).toBe('40 2 * * *');
   });
 
   it('GET /api/retention-run: SystemAdmin reads the runs newest first with every category; a dead run shows as failed; others 403', async () => {
