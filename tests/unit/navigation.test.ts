@@ -63,7 +63,8 @@ const EXPECTED_TILES: Record<Role, { unfinished: string[]; finished: string[] }>
 const EXPECTED_MENU: Record<Role, { unfinished: string[]; finished: string[] }> = {
   Owner: {
     unfinished: ['Übersicht', 'eID-Verifizierung'],
-    finished: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge'],
+    // Issue 28: 'Protokoll', the own company's audit rows, once registered.
+    finished: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge', 'Protokoll'],
   },
   AccountAdministrator: {
     unfinished: ['Übersicht', 'eID-Verifizierung'],
@@ -74,12 +75,12 @@ const EXPECTED_MENU: Record<Role, { unfinished: string[]; finished: string[] }> 
     finished: ['Übersicht'],
   },
   SystemAdmin: {
-    unfinished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
-    finished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
+    unfinished: ['Übersicht', 'Verwaltung', 'System-Integrator', 'Protokoll'],
+    finished: ['Übersicht', 'Verwaltung', 'System-Integrator', 'Protokoll'],
   },
   LumioAdmin: {
-    unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
-    finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
+    unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Protokoll'],
+    finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Protokoll'],
   },
   // Issue 26 adds 'Webhooks' and 'API-Zugänge' to the menu (no tiles), for SystemIntegratorAdmin only.
   SystemIntegratorAdmin: {
