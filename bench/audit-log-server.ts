@@ -23,7 +23,7 @@ const ACTORS = 2000;
  * `rows` audit rows, newest now and oldest DAYS ago, evenly: round-robin over every action, the
  * demo company's in every COMPANIES-th row (else one of COMPANIES - 1 other company ids, every
  * 10th row none), the demo LumioAdmin acting in every ACTORS-th row (else one of ACTORS - 1 other
- * ids), each row with a small recorded state as the portal writes. Then ANALYZE.
+ * ids), each row with a small recorded state as the portal writes. Then VACUUM and ANALYZE.
  */
 async function seedAuditRows(database: Database, rows: number, companyId: string, actorId: string) {
   const started = performance.now();
@@ -49,7 +49,9 @@ async function seedAuditRows(database: Database, rows: number, companyId: string
       jsonb_build_object('name', 'Studio ' || g.i),
       jsonb_build_object('name', 'Studio ' || g.i, 'address', 'Hauptstraße ' || (g.i % 200))
     FROM generate_series(1, ${rows}) AS g(i), ids`);
-  await database.db.execute(sql`ANALYZE audit_events`);
+  // As autovacuum leaves an insert-only table (PostgreSQL 13 and later vacuum those too): its
+  // visibility map set, so a count may read the index alone, and its statistics fresh.
+  await database.db.execute(sql`VACUUM (ANALYZE) audit_events`);
   return performance.now() - started;
 }
 
@@ -64,10 +66,13 @@ async function main() {
   const [{ actorId }] = rowsOf<{ actorId: string }>(
     await database.db.execute(sql`SELECT id AS "actorId" FROM users WHERE email = 'admin@lumio.example'`),
   );
-  const seedMs = await seedAuditRows(database, rows, companyId, actorId);
-  const [{ seeded }] = rowsOf<{ seeded: number }>(
-    await database.db.execute(sql`SELECT count(*)::int AS seeded FROM audit_events`),
-  );
+  const countRows = async () =>
+    rowsOf<{ seeded: number }>(await database.db.execute(sql`SELECT count(*)::int AS seeded FROM audit_events`))[0]
+      .seeded;
+  // BENCH_FRESH=0 keeps the database of the last run (bench/lib/seeded-app.ts): its rows too, when enough.
+  const kept = process.env.BENCH_FRESH === '0' && (await countRows()) >= rows;
+  const seedMs = kept ? 0 : await seedAuditRows(database, rows, companyId, actorId);
+  const seeded = await countRows();
   const tokens = {
     LumioAdmin: (await loginAs(app, 'admin@lumio.example')).accessToken,
     Owner: (await loginAs(app, 'inhaber@studio-sonnenschein.example')).accessToken,

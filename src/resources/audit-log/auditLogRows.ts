@@ -35,8 +35,23 @@ export function personText(row: Pick<AuditLogRow, 'actor'>, translate: Translate
   return role && isRole(role) ? `${name} (${roleLabel(role, null)})` : name;
 }
 
-/** What the row is about: its recorded name, else the record's kind in German. */
+/** The kinds of record the server's audit rows name (app.auditLog.entityTypes has each in German). */
+const ENTITY_TYPES: readonly string[] = [
+  'administrator',
+  'api-client',
+  'application',
+  'company',
+  'invitation',
+  'license',
+  'package',
+  'reseller',
+  'store',
+  'user',
+  'webhook-endpoint',
+];
+
+/** What the row is about: its recorded name, else the record's kind in German (an unknown kind as written). */
 export function subjectText(row: Pick<AuditLogRow, 'subject' | 'entityType'>, translate: Translate): string {
   if (row.subject) return row.subject;
-  return translate(`${T}.entityTypes.${row.entityType}`, { _: row.entityType });
+  return ENTITY_TYPES.includes(row.entityType) ? translate(`${T}.entityTypes.${row.entityType}`) : row.entityType;
 }
