@@ -58,8 +58,8 @@ const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; s
     screens: [
       { name: 'Verwaltung', path: '/administration' },
       { name: 'System-Integratoren', path: '/system-integrators' },
-      // Issue 28: the audit log, read-only (no row opens, no row action).
-      { name: 'Protokoll', path: '/audit-log' },
+      // Issue 28: the audit log, read-only (no row opens, no row action); the demo data writes no rows.
+      { name: 'Protokoll', path: '/audit-log', mayBeEmpty: true },
     ],
   },
   lumioAdmin: {
@@ -73,7 +73,7 @@ const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; s
       { name: 'Offene Anträge (Kachel)', path: '/open-applications', mayBeEmpty: true },
       { name: 'eID-Prüfungen (Kachel)', path: '/verification-check', mayBeEmpty: true },
       { name: 'Vorgangsauswertung', path: '/identification-process-reports', mayBeEmpty: true },
-      { name: 'Protokoll', path: '/audit-log' },
+      { name: 'Protokoll', path: '/audit-log', mayBeEmpty: true },
     ],
   },
   systemIntegratorAdmin: {
@@ -100,7 +100,7 @@ const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; s
       { name: 'Lizenzverwaltung: Lizenzen' },
       { name: 'Lizenzverwaltung: Pakete' },
       { name: 'Vorgangsauswertung (Kachel)', path: '/identification-process-reports', prepare: requestReport },
-      { name: 'Protokoll', path: '/audit-log' },
+      { name: 'Protokoll', path: '/audit-log', mayBeEmpty: true },
     ],
   },
   accountAdministrator: {
