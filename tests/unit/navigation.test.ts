@@ -302,4 +302,21 @@ describe('canAccess', () => {
   it('refuses unknown resources', () => {
     expect(canAccess(user('SystemAdmin', true), 'secrets', 'list')).toBe(false);
   });
+
+  it('opens the audit log to its readers and the retention runs to the SystemAdmin alone (issue 28)', () => {
+    const opensLog = ROLES.flatMap((role) =>
+      [false, true]
+        .filter((finished) => canAccess(user(role, finished), 'audit-log', 'list'))
+        .map((f) => `${role} ${f}`),
+    );
+    expect(opensLog).toEqual([
+      'Owner true',
+      'SystemAdmin false',
+      'SystemAdmin true',
+      'LumioAdmin false',
+      'LumioAdmin true',
+    ]);
+    const readsRuns = ROLES.filter((role) => canAccess(user(role, true), 'retention-runs', 'list'));
+    expect(readsRuns).toEqual(['SystemAdmin']);
+  });
 });
