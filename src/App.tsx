@@ -1,9 +1,9 @@
 import { AdminContext, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import { createAuthProvider } from './authProvider/authProvider';
 import { useRuntime } from './authProvider/runtime';
-import { guardResourceViews } from './components/auth';
+import { AccessGuard, guardResourceViews } from './components/auth';
 import { DialogProvider, LumioNotification } from './components/dialogs';
 import { guardedCustomRoutes } from './customRoutes/guardedRoutes';
 import { createDataProvider } from './dataProvider';
@@ -15,7 +15,7 @@ import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { LumioAdminUI } from './layout/LumioAdminUI';
 import { theme } from './layout/theme';
-import administration, { ADMINISTRATION_RESOURCE } from './resources/administration';
+import administration, { ADMINISTRATION_RESOURCE, retention as RetentionRuns } from './resources/administration';
 import companies, { COMPANIES_RESOURCE } from './resources/companies';
 import eidReviews, { EID_REVIEWS_RESOURCE } from './resources/verification-check';
 import employees, { EMPLOYEES_RESOURCE } from './resources/employees';
@@ -89,7 +89,17 @@ export default function App() {
           <Resource name={COMPANIES_RESOURCE} {...guardedCompanies} />
           <Resource name={EMPLOYEES_RESOURCE} {...guardedEmployees} />
           <Resource name={EID_REVIEWS_RESOURCE} {...guardedEidReviews} />
-          <Resource name={ADMINISTRATION_RESOURCE} {...guardedAdministration} />
+          <Resource name={ADMINISTRATION_RESOURCE} {...guardedAdministration}>
+            {/* Issue 28: 'Datenlöschung', the retention job's runs (SystemAdmin). */}
+            <Route
+              path="retention/*"
+              element={
+                <AccessGuard resource="retention-runs" action="list">
+                  <RetentionRuns />
+                </AccessGuard>
+              }
+            />
+          </Resource>
         </LumioAdminUI>
       </DialogProvider>
     </AdminContext>

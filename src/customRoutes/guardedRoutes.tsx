@@ -29,6 +29,8 @@ const PAGES: Partial<Record<GuardedRouteRoot, ComponentType>> = {
   'api-clients': lazyScreen(() => import('../resources/api-clients/ApiClientsPage')),
   // Issue 27: monthly statements (a company's, the integrator's) and the provider export.
   statements: lazyScreen(() => import('../resources/statements/StatementsPage')),
+  // Issue 28: the audit log ('Protokoll').
+  'audit-log': lazyScreen(() => import('../resources/audit-log/AuditLogPage')),
 };
 
 /**

@@ -79,6 +79,9 @@ export const RESOURCE_ROUTES = {
   // and the integrator's statement of a month (route statements/integrator); a month is the id.
   'company-statements': { path: '/company/{companyId}/statement', idField: 'month' },
   'integrator-statements': { path: '/system-integrator/{systemIntegratorId}/statement', idField: 'month' },
+  // Issue 28: the audit log (route audit-log) and the retention job's runs (administration/retention).
+  'audit-log': { path: '/audit' },
+  'retention-runs': { path: '/retention-run' },
 } as const satisfies Record<string, ResourceRoute>;
 
 export type ResourceName = keyof typeof RESOURCE_ROUTES;

@@ -4,7 +4,8 @@ import type { DownloadedFile, HttpClient } from './http';
 import { resolvePath, routeOf, type ResourceRoute } from './resourcePaths';
 
 /**
- * The statement screens' downloads (issue 27, part 3), spread into the data provider. The JSON is
+ * The statement screens' downloads (issue 27, part 3) and the audit log's CSV (issue 28; one
+ * module, as each of its own costs every signed-in page bytes), spread into the data provider. The JSON is
  * read as resources (getList/getOne of 'company-statements' and 'integrator-statements', the month
  * as id); the paths are the issue's, fixed for clients. Downloads carry the bearer token, so they
  * are fetched as files.
@@ -20,6 +21,8 @@ export interface StatementCalls {
   ): Promise<DownloadedFile>;
   /** GET /statement/{month}/csv: the provider export of every company's billable processes (LumioAdmin). */
   downloadStatementExport(month: string): Promise<DownloadedFile>;
+  /** GET /audit/csv with the audit log's filters (issue 28): the whole log to the filters as CSV. */
+  downloadAuditLogCsv(filter: Record<string, string>): Promise<DownloadedFile>;
 }
 
 const segment = (value: Identifier) => encodeURIComponent(String(value));
@@ -39,6 +42,12 @@ export function statementCalls(request: HttpClient, routes: Record<string, Resou
     },
     downloadStatementExport(month) {
       return file(`/statement/${segment(month)}/csv`);
+    },
+    downloadAuditLogCsv(filter) {
+      return request<DownloadedFile>('GET', `${routeOf('audit-log', routes).path}/csv`, {
+        query: new URLSearchParams(filter),
+        responseType: 'file',
+      });
     },
   };
 }

@@ -47,7 +47,8 @@ export type AreaId =
   | 'licenses'
   | 'systemIntegrators'
   | 'webhooks'
-  | 'apiClients';
+  | 'apiClients'
+  | 'auditLog';
 
 /** The id of the section 'Zu prüfende Mitarbeitende' on the employees page, the menu's link target. */
 export const PENDING_EMPLOYEES_ANCHOR = 'zu-pruefende-mitarbeitende';
@@ -88,6 +89,7 @@ export const AREAS: Record<AreaId, AreaDefinition> = {
   systemIntegrators: { route: 'system-integrators' },
   webhooks: { route: 'webhooks' },
   apiClients: { route: 'api-clients' },
+  auditLog: { route: 'audit-log' },
 };
 
 export function areaHref(area: AreaId, user: NavigationUser): string {
@@ -161,6 +163,13 @@ const MENU_RULES: ReadonlyArray<{ area: AreaId; visibleTo: Rule; badge?: 'pendin
   // Issue 26: menu entries only (the spec's tile table stays as it is), for the own integrator.
   { area: 'webhooks', visibleTo: roleIn('SystemIntegratorAdmin') },
   { area: 'apiClients', visibleTo: roleIn('SystemIntegratorAdmin') },
+  // Issue 28: the audit log ('Protokoll'), a menu entry only: every row for the provider's
+  // administrators, the own company's rows for its Owner once registered (AUDIT_LOG_READERS).
+  {
+    area: 'auditLog',
+    visibleTo: (user) =>
+      roleIn('LumioAdmin', 'SystemAdmin')(user) || allOf(roleIn('Owner'), registrationFinished)(user),
+  },
 ];
 
 export interface Tile {
@@ -276,6 +285,8 @@ const RESOURCE_ACTION_RULES: Partial<Record<string, Partial<Record<string, Rule>
   },
   // Issue 27: the list of a company's months on route statements.
   'company-statements': { list: statementReaders },
+  // Issue 28: the retention job's runs ('Datenlöschung' in 'Verwaltung'), the SystemAdmin's alone.
+  'retention-runs': { list: roleIn('SystemAdmin') },
 };
 
 /** Guarded routes that are neither a tile nor a menu entry. */

@@ -27,6 +27,8 @@ export const GUARDED_ROUTE_ROOTS = [
   // Issue 27: a company's statements (statements/{companyId}[/{month}]), the integrator's
   // (statements/integrator/{month}) and the LumioAdmin's provider export (statements/export).
   'statements',
+  // Issue 28: the audit log ('Protokoll').
+  'audit-log',
 ] as const;
 export type GuardedRouteRoot = (typeof GUARDED_ROUTE_ROOTS)[number];
 

@@ -1,18 +1,27 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
 import { AREA_MESSAGE_MODULES } from './areas';
+import { apiClientsMessages } from './de/apiClients';
+import { auditLogMessages } from './de/auditLog';
+import { oneTimeSecretMessages } from './de/oneTimeSecret';
 import { statementsMessages } from './de/statements';
+import { webhooksMessages } from './de/webhooks';
 import { mergeMessages } from './mergeMessages';
 import { raGermanMessages } from './raGerman';
 import { SHELL_MESSAGE_MODULES } from './shellModules';
 
 /**
  * Every module's texts: the shell's, the areas' and those a screen's chunk brings along itself
- * (the statements', src/resources/statements/statementPages.ts).
+ * (the statements', the webhooks', the API clients', the one-time secret's, the audit log's and
+ * the retention runs').
  */
 export const MESSAGE_MODULES: readonly StringMap[] = [
   ...SHELL_MESSAGE_MODULES,
   ...AREA_MESSAGE_MODULES,
   statementsMessages,
+  webhooksMessages,
+  apiClientsMessages,
+  oneTimeSecretMessages,
+  auditLogMessages,
 ];
 
 /**

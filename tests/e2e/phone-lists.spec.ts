@@ -54,14 +54,16 @@ async function requestReport(page: Page): Promise<void> {
  */
 const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; screens: ListScreen[] }> = {
   systemAdmin: {
-    menu: ['/dashboard', '/administration', '/system-integrators'],
+    menu: ['/dashboard', '/administration', '/system-integrators', '/audit-log'],
     screens: [
       { name: 'Verwaltung', path: '/administration' },
       { name: 'System-Integratoren', path: '/system-integrators' },
+      // Issue 28: the audit log, read-only (no row opens, no row action); the demo data writes no rows.
+      { name: 'Protokoll', path: '/audit-log', mayBeEmpty: true },
     ],
   },
   lumioAdmin: {
-    menu: ['/dashboard', '/administration', '/companies', '/identification-process-reports'],
+    menu: ['/dashboard', '/administration', '/companies', '/identification-process-reports', '/audit-log'],
     screens: [
       { name: 'Verwaltung', path: '/administration' },
       { name: 'Firmen', path: '/companies' },
@@ -71,6 +73,7 @@ const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; s
       { name: 'Offene Anträge (Kachel)', path: '/open-applications', mayBeEmpty: true },
       { name: 'eID-Prüfungen (Kachel)', path: '/verification-check', mayBeEmpty: true },
       { name: 'Vorgangsauswertung', path: '/identification-process-reports', mayBeEmpty: true },
+      { name: 'Protokoll', path: '/audit-log', mayBeEmpty: true },
     ],
   },
   systemIntegratorAdmin: {
@@ -88,7 +91,7 @@ const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; s
     ],
   },
   owner: {
-    menu: ['/dashboard', '/company-management', '/license-management/*', '/employees', '/employees#*'],
+    menu: ['/dashboard', '/company-management', '/license-management/*', '/employees', '/employees#*', '/audit-log'],
     screens: [
       { name: 'Firmenverwaltung (Studios)', path: '/company-management' },
       { name: 'Mitarbeitende', path: '/employees', tables: 2 },
@@ -97,6 +100,7 @@ const WALKS: Record<Exclude<DemoUserKey, 'unverifiedOwner'>, { menu: string[]; s
       { name: 'Lizenzverwaltung: Lizenzen' },
       { name: 'Lizenzverwaltung: Pakete' },
       { name: 'Vorgangsauswertung (Kachel)', path: '/identification-process-reports', prepare: requestReport },
+      { name: 'Protokoll', path: '/audit-log', mayBeEmpty: true },
     ],
   },
   accountAdministrator: {

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { visibleMenuEntries, visibleTiles } from '../../src/domain/navigation';
-import { shellMessages } from '../../src/i18n/de/shell';
+import { appShellMessages } from '../../src/i18n/de/appShell';
 import { DEMO_USERS, type DemoUserKey } from './support/demoUsers';
 import { logIn, mainMenu } from './support/login';
 
@@ -13,11 +13,12 @@ import { logIn, mainMenu } from './support/login';
 const EXPECTED: Record<DemoUserKey, { tiles: string[]; menu: string[] }> = {
   systemAdmin: {
     tiles: ['Profilverwaltung', 'Verwaltung', 'System-Integrator'],
-    menu: ['Übersicht', 'Verwaltung', 'System-Integrator'],
+    // Issue 28: 'Protokoll' (the audit log) is a menu entry only, for both administrators and the Owner.
+    menu: ['Übersicht', 'Verwaltung', 'System-Integrator', 'Protokoll'],
   },
   lumioAdmin: {
     tiles: ['Profilverwaltung', 'Verwaltung', 'Firmen', 'Offene Anträge', 'eID-Prüfungen', 'Vorgangsauswertung'],
-    menu: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
+    menu: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Protokoll'],
   },
   systemIntegratorAdmin: {
     tiles: ['Profilverwaltung', 'Reseller', 'Vorgangsauswertung', 'Lizenzen'],
@@ -26,7 +27,7 @@ const EXPECTED: Record<DemoUserKey, { tiles: string[]; menu: string[] }> = {
   },
   owner: {
     tiles: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios', 'Vorgangsauswertung', 'Lizenzen'],
-    menu: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge'],
+    menu: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge', 'Protokoll'],
   },
   accountAdministrator: {
     tiles: ['Profilverwaltung', 'Mitarbeitende', 'Firma & Studios'],
@@ -48,7 +49,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 function german(key: string): string {
   const text = key
     .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], shellMessages);
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], appShellMessages);
   if (typeof text !== 'string') throw new Error(`Kein Text für ${key}`);
   return text;
 }

@@ -4,7 +4,7 @@ import { AREA_IDS, MENU_AREAS, TILE_AREAS } from '../../src/domain/navigation';
 import { createI18nProvider } from '../../src/i18n';
 import { AREA_MESSAGE_MODULES } from '../../src/i18n/areas';
 import { deMessages, MESSAGE_MODULES } from '../../src/i18n/de';
-import { shellMessages } from '../../src/i18n/de/shell';
+import { appShellMessages } from '../../src/i18n/de/appShell';
 import { flattenMessages, messageConflicts } from '../../src/i18n/mergeMessages';
 import { publicI18nProvider } from '../../src/i18n/public';
 import { raGermanMessages } from '../../src/i18n/raGerman';
@@ -78,7 +78,7 @@ describe('app catalogue', () => {
   });
 
   it('uses the spec’s menu texts', () => {
-    expect(Object.values(shellMessages.app.menu)).toEqual([
+    expect(Object.values(appShellMessages.app.menu)).toEqual([
       'Übersicht',
       'eID-Verifizierung',
       'Verwaltung',
@@ -93,6 +93,8 @@ describe('app catalogue', () => {
       // Issue 26: the SystemIntegratorAdmin's two screens of the integrators' contract.
       'Webhooks',
       'API-Zugänge',
+      // Issue 28: the audit log.
+      'Protokoll',
     ]);
   });
 });

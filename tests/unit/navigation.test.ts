@@ -63,7 +63,8 @@ const EXPECTED_TILES: Record<Role, { unfinished: string[]; finished: string[] }>
 const EXPECTED_MENU: Record<Role, { unfinished: string[]; finished: string[] }> = {
   Owner: {
     unfinished: ['Übersicht', 'eID-Verifizierung'],
-    finished: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge'],
+    // Issue 28: 'Protokoll', the own company's audit rows, once registered.
+    finished: ['Übersicht', 'Firma & Studio', 'Lizenzen', 'Mitarbeitende', 'Offene Anträge', 'Protokoll'],
   },
   AccountAdministrator: {
     unfinished: ['Übersicht', 'eID-Verifizierung'],
@@ -74,12 +75,12 @@ const EXPECTED_MENU: Record<Role, { unfinished: string[]; finished: string[] }> 
     finished: ['Übersicht'],
   },
   SystemAdmin: {
-    unfinished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
-    finished: ['Übersicht', 'Verwaltung', 'System-Integrator'],
+    unfinished: ['Übersicht', 'Verwaltung', 'System-Integrator', 'Protokoll'],
+    finished: ['Übersicht', 'Verwaltung', 'System-Integrator', 'Protokoll'],
   },
   LumioAdmin: {
-    unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
-    finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung'],
+    unfinished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Protokoll'],
+    finished: ['Übersicht', 'Verwaltung', 'Firmen', 'Vorgangsauswertung', 'Protokoll'],
   },
   // Issue 26 adds 'Webhooks' and 'API-Zugänge' to the menu (no tiles), for SystemIntegratorAdmin only.
   SystemIntegratorAdmin: {
@@ -300,5 +301,22 @@ describe('canAccess', () => {
 
   it('refuses unknown resources', () => {
     expect(canAccess(user('SystemAdmin', true), 'secrets', 'list')).toBe(false);
+  });
+
+  it('opens the audit log to its readers and the retention runs to the SystemAdmin alone (issue 28)', () => {
+    const opensLog = ROLES.flatMap((role) =>
+      [false, true]
+        .filter((finished) => canAccess(user(role, finished), 'audit-log', 'list'))
+        .map((f) => `${role} ${f}`),
+    );
+    expect(opensLog).toEqual([
+      'Owner true',
+      'SystemAdmin false',
+      'SystemAdmin true',
+      'LumioAdmin false',
+      'LumioAdmin true',
+    ]);
+    const readsRuns = ROLES.filter((role) => canAccess(user(role, true), 'retention-runs', 'list'));
+    expect(readsRuns).toEqual(['SystemAdmin']);
   });
 });

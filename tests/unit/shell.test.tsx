@@ -195,6 +195,7 @@ describe('header menu and footer', () => {
       'Lizenzen',
       'Mitarbeitende',
       'Offene Anträge',
+      'Protokoll',
       'Max Muster',
       'Passwort ändern',
     ]);

@@ -13,7 +13,8 @@ export interface ListToolbarProps {
 
 /**
  * Above every table (spec "Generic table behaviour"): the search box on the left, the list's
- * actions on the right, wrapping below each other on a narrow screen.
+ * actions on the right, wrapping below each other on a narrow screen (and the actions among
+ * themselves: the SystemAdmin's 'Verwaltung' has three).
  */
 export function ListToolbar({ searchable = true, actions, sx }: ListToolbarProps) {
   return (
@@ -24,7 +25,7 @@ export function ListToolbar({ searchable = true, actions, sx }: ListToolbarProps
       ]}
     >
       {searchable ? <ListSearch /> : <span />}
-      {actions ? <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box> : null}
+      {actions ? <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions}</Box> : null}
     </Box>
   );
 }

@@ -8,7 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
 import { useId } from 'react';
+import { i18nProvider } from '../../i18n';
+import { oneTimeSecretMessages } from '../../i18n/de/oneTimeSecret';
 import { LumioDialog } from '../dialogs';
+
+// The dialog's texts come with its chunk (lazyDialog loads it before it opens), not in the areas' chunk.
+i18nProvider.addMessages(oneTimeSecretMessages);
 
 const T = 'app.oneTimeSecret';
 

@@ -24,6 +24,8 @@ export const administrationMessages = {
     administration: {
       actions: 'Aktionen',
       exportCsv: 'Als CSV exportieren',
+      /** Issue 28: the SystemAdmin's way to the retention job's runs. */
+      retention: 'Datenlöschung',
       /** The CSV file's name without '.csv' (spec section 9); %{date} is the day without dots. */
       csvFileName: 'Verwaltung_%{date}',
       create: {

@@ -1,7 +1,7 @@
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { FunctionField, TextField, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { FunctionField, LinkBase, TextField, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { useDialogs } from '../../components/dialogs';
 import { ExportCurrentPageButton, LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
@@ -10,6 +10,7 @@ import { roleLabel } from '../../domain/roles';
 import type { Self } from '../../domain/self';
 import { lazyDialog } from '../../components/lazyDialog';
 import { administrationExporter } from './administrationCsv';
+import { ADMINISTRATION_RESOURCE } from './names';
 import type { CreateAdminDialogProps } from './CreateAdminDialog';
 import type { EditAdminDialogProps } from './EditAdminDialog';
 import { useAdministratorActions } from './useAdministratorActions';
@@ -71,6 +72,12 @@ export function AdministrationList() {
         actions={
           <>
             <ExportCurrentPageButton label={`${T}.exportCsv`} />
+            {/* Issue 28: the retention job's runs, the SystemAdmin's alone. */}
+            {manages ? (
+              <Button variant="outlined" component={LinkBase} to={`/${ADMINISTRATION_RESOURCE}/retention`}>
+                {translate('app.administration.retention')}
+              </Button>
+            ) : null}
             {manages ? (
               <Button
                 variant="contained"

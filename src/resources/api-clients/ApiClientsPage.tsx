@@ -16,6 +16,8 @@ import {
 import { useState } from 'react';
 import { useRuntime } from '../../authProvider/runtime';
 import { lazyDialog } from '../../components/lazyDialog';
+import { i18nProvider } from '../../i18n';
+import { apiClientsMessages } from '../../i18n/de/apiClients';
 import { LumioDatagrid, LumioList, type PhoneRow } from '../../components/list';
 import type { OneTimeSecretDialogProps } from '../../components/secret/OneTimeSecretDialog';
 import type { ApiClient } from '../../domain/apiClients';
@@ -25,6 +27,9 @@ import type { Self } from '../../domain/self';
 import type { CreateApiClientDialogProps } from './CreateApiClientDialog';
 import { API_CLIENTS_RESOURCE } from './names';
 import { useApiClientActions, type CreatedApiClient } from './useApiClientActions';
+
+// The screen's texts come with its chunk (lazyScreen waits for this module), not in the areas' chunk.
+i18nProvider.addMessages(apiClientsMessages);
 
 const T = 'app.apiClients';
 

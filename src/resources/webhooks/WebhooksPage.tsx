@@ -17,6 +17,8 @@ import {
 } from 'react-admin';
 import { useState } from 'react';
 import { lazyDialog } from '../../components/lazyDialog';
+import { i18nProvider } from '../../i18n';
+import { webhooksMessages } from '../../i18n/de/webhooks';
 import { LumioDatagrid, LumioList, OpenRecordButton, type PhoneRow } from '../../components/list';
 import type { OneTimeSecretDialogProps } from '../../components/secret/OneTimeSecretDialog';
 import { formatDateTime } from '../../domain/dates';
@@ -28,6 +30,9 @@ import type { WebhookDeliveriesDialogProps } from './WebhookDeliveriesDialog';
 import type { WebhookEndpointDialogProps } from './WebhookEndpointDialog';
 import { WebhookStateChip } from './WebhookStateChip';
 import { useWebhookActions } from './useWebhookActions';
+
+// The screen's texts come with its chunk (lazyScreen waits for this module), not in the areas' chunk.
+i18nProvider.addMessages(webhooksMessages);
 
 const T = 'app.webhooks';
 
