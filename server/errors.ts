@@ -55,6 +55,8 @@ export function defaultErrorCode(status: number): string {
       return 'REQUEST_TIMEOUT';
     case 409:
       return 'CONFLICT';
+    case 410:
+      return 'GONE';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
     case 415:
