@@ -41,3 +41,15 @@ export function dataExportFileName(createdAt: Date): string {
   const [year, month, day] = todayInGermany(createdAt).split('-');
   return `Meine_Daten_${day}${month}${year}.zip`;
 }
+
+/**
+ * The server's messages about an export (English, like every server message, spec section 8).
+ * They are not in the shared catalogue (src/domain/errorCatalogue.ts, in every page's first load):
+ * only the profile's 'Meine Daten' section meets them, and it shows their German text itself
+ * (src/i18n/de/dataExport.ts, app.dataExport.errors).
+ */
+export const DATA_EXPORT_SERVER_MESSAGES = {
+  notReady: 'Data export not ready',
+  expired: 'Data export expired',
+} as const;
+export type DataExportServerMessage = (typeof DATA_EXPORT_SERVER_MESSAGES)[keyof typeof DATA_EXPORT_SERVER_MESSAGES];

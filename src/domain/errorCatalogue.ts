@@ -79,9 +79,6 @@ export const SERVER_MESSAGES = {
   reportNotReady: 'Report not ready',
   ownSecondFactorNotResettable: 'Own second factor cannot be reset',
   noSecondFactor: 'No second factor set up',
-  invalidDataExportId: 'Invalid data export id',
-  dataExportNotReady: 'Data export not ready',
-  dataExportExpired: 'Data export expired',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -179,10 +176,6 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
     'Die Auswertung ist noch nicht fertig. Sie kann heruntergeladen werden, sobald sie abgeschlossen ist.',
   ownSecondFactorNotResettable: 'Sie können Ihre eigene Zwei-Faktor-Anmeldung nicht zurücksetzen.',
   noSecondFactor: 'Für diesen Benutzer ist keine Zwei-Faktor-Anmeldung eingerichtet.',
-  invalidDataExportId: 'Ungültige ID der Datenauskunft.',
-  dataExportNotReady: 'Ihre Daten werden noch zusammengestellt. Sie können sie herunterladen, sobald sie bereitstehen.',
-  dataExportExpired:
-    'Diese Zusammenstellung Ihrer Daten ist abgelaufen und wurde gelöscht. Bitte fordern Sie in der Profilverwaltung unter „Meine Daten“ eine neue an.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

@@ -1,5 +1,6 @@
 import type { StringMap, TranslationMessages } from 'ra-core';
 import { AREA_MESSAGE_MODULES } from './areas';
+import { dataExportMessages } from './de/dataExport';
 import { statementsMessages } from './de/statements';
 import { mergeMessages } from './mergeMessages';
 import { raGermanMessages } from './raGerman';
@@ -7,12 +8,14 @@ import { SHELL_MESSAGE_MODULES } from './shellModules';
 
 /**
  * Every module's texts: the shell's, the areas' and those a screen's chunk brings along itself
- * (the statements', src/resources/statements/statementPages.ts).
+ * (the statements', src/resources/statements/statementPages.ts; 'Meine Daten',
+ * src/customRoutes/profile/DataExportSection.tsx).
  */
 export const MESSAGE_MODULES: readonly StringMap[] = [
   ...SHELL_MESSAGE_MODULES,
   ...AREA_MESSAGE_MODULES,
   statementsMessages,
+  dataExportMessages,
 ];
 
 /**

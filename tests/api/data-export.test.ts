@@ -182,9 +182,9 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
       expect((list.json() as DataExport[]).map((e) => e.id)).not.toContain(annaExport);
     }
     expect((await anna.client.get(`${BASE}/${randomUUID()}`)).statusCode).toBe(404);
-    const bad = await anna.client.get(`${BASE}/kein-export`);
-    expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).messages[0]).toContain('Invalid data export id');
+    const malformed = await anna.client.get(`${BASE}/kein-export/download`);
+    expect(malformed.statusCode).toBe(404);
+    expect(errorOf(malformed).messages[0]).toBe('Not found');
     expect((await app.inject({ method: 'GET', url: BASE })).statusCode).toBe(401);
   });
 

@@ -16,6 +16,7 @@ export const DATA_EXPORT_CHUNKS: ChunkTable = {
 };
 
 const e = dataExports;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IN_PREPARATION = ['queued', 'running'] as const;
 
 /** The API's view of an export. */
@@ -50,8 +51,9 @@ export function dataExportRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The export if it is the user's; anyone else's reads as unknown. */
+    /** The export if it is the user's; anyone else's, and an id that is no UUID, reads as unknown. */
     async findOwn(id: string, userId: string): Promise<DataExportRow | undefined> {
+      if (!UUID.test(id)) return undefined;
       const [row] = await db
         .select()
         .from(e)

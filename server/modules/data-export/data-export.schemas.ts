@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DATA_EXPORT_ENTRIES, DATA_EXPORT_STATUSES } from '../../../src/domain/dataExport';
-import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
-import { uuidParam } from '../../lib/ids';
+import { linkIdParam } from '../../lib/ids';
 
 /** A person's own data export ('Meine Daten'): where it stands and until when it can be downloaded. */
 export const dataExportSchema = z
@@ -36,7 +35,11 @@ export const dataExportList = z
   .array(dataExportSchema)
   .meta({ id: 'DataExportList', description: 'Die eigenen Zusammenstellungen, die neueste zuerst (höchstens 20)' });
 
-export const dataExportParams = z.strictObject({ id: uuidParam(SERVER_MESSAGES.invalidDataExportId) });
+/**
+ * Any id up to a sane length: a malformed one reads as unknown (404), like another person's, so
+ * the call reveals nothing and the catalogue needs no message of its own.
+ */
+export const dataExportParams = z.strictObject({ id: linkIdParam() });
 
 /** The ZIP's bytes (OpenAPI 3.0's binary string); the bytes bypass the serializer. */
 export const dataExportFileResponse = {

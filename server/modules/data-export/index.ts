@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataExportFileName, isDataExportDownloadable } from '../../../src/domain/dataExport';
-import { SERVER_MESSAGES } from '../../../src/domain/errorCatalogue';
+import {
+  DATA_EXPORT_SERVER_MESSAGES,
+  dataExportFileName,
+  isDataExportDownloadable,
+} from '../../../src/domain/dataExport';
 import { ApiError, notFound } from '../../errors';
 import { dataExportJob } from '../../jobs/data-export.job';
 import { API_TAG } from '../../lib/api-tags';
@@ -60,7 +63,7 @@ export async function dataExportModule(app: FastifyInstance, { clock }: { clock:
         });
         if (id) return reply.code(202).send({ id });
       }
-      throw new ApiError(409, SERVER_MESSAGES.dataExportNotReady);
+      throw new ApiError(409, DATA_EXPORT_SERVER_MESSAGES.notReady);
     },
   );
 
@@ -119,11 +122,11 @@ export async function dataExportModule(app: FastifyInstance, { clock }: { clock:
       const row = await dataExportRepository(app.db).findOwn(request.params.id, userId);
       if (!row) throw notFound();
       if (row.status === 'queued' || row.status === 'running') {
-        throw new ApiError(409, SERVER_MESSAGES.dataExportNotReady);
+        throw new ApiError(409, DATA_EXPORT_SERVER_MESSAGES.notReady);
       }
       if (!isDataExportDownloadable(row, clock()) || !row.fileAttempt || row.fileSize === null || !row.readyAt) {
         // Expired (the file is purged or about to be), or failed: nothing to download any more.
-        throw new ApiError(410, SERVER_MESSAGES.dataExportExpired);
+        throw new ApiError(410, DATA_EXPORT_SERVER_MESSAGES.expired);
       }
       const file = readChunkedFile(app.db, DATA_EXPORT_CHUNKS, row.id, row.fileAttempt, row.fileSize);
       return (reply as FastifyReply)
