@@ -52,6 +52,7 @@ import { resellersModule } from './modules/resellers';
 import { webhooksModule } from './modules/webhooks';
 import { runtimeConfigModule } from './modules/runtime-config';
 import { selfModule } from './modules/self';
+import { dataExportModule } from './modules/data-export';
 import { secondFactorModule } from './modules/second-factor';
 import { systemIntegratorsModule } from './modules/system-integrators';
 import { statementsModule } from './modules/statements';
@@ -206,6 +207,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   // The API, one module per resource.
   await app.register(runtimeConfigModule);
   await app.register(selfModule);
+  await app.register(dataExportModule, { clock });
   await app.register(systemIntegratorsModule);
   await app.register(resellersModule);
   await app.register(webhooksModule);

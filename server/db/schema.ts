@@ -24,3 +24,4 @@ export * from '../modules/webhooks/webhooks.table';
 export * from '../modules/api-clients/api-clients.table';
 export * from '../modules/statements/statements.table';
 export * from '../modules/retention/retention.table';
+export * from '../modules/data-export/data-export.table';

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { deleteStaleLoginThrottles } from '../idp/login-throttle';
 import { deleteExpiredRateLimitCounters } from '../lib/rate-limit-store';
 import { mailOutbox } from '../mail/outbox.table';
+import { purgeExpiredDataExports } from '../modules/data-export/data-export-purge';
 import { eidSessionRepository } from '../modules/eid-binding/eid-binding.repository';
 import { cleanupDocuments } from './document-cleanup';
 import { defineJob } from './job';
@@ -32,7 +33,7 @@ export const EID_SESSION_RETENTION_DAYS = 1;
 /**
  * Deletes what must not be kept: documents no application took, documents of long-rejected
  * applications, applications never confirmed, old mail records, login throttles long quiet, ended
- * eID sessions, rate-limit counters whose window ended. Every step is one conditional
+ * eID sessions, rate-limit counters whose window ended, files of expired data exports. Every step is one conditional
  * DELETE, so two runs at once (or a retry) delete each row once and nothing else. Every ten
  * minutes, so that unattached uploads go within their lifetime plus ten minutes.
  */
@@ -49,6 +50,8 @@ export const cleanupJob = defineJob({
       subDays(new Date(), EID_SESSION_RETENTION_DAYS),
     );
     const rateLimitCounters = await deleteExpiredRateLimitCounters(db);
+    // Until the retention job (issue 28 part 2) takes it over: files of expired data exports.
+    const dataExports = await purgeExpiredDataExports(db, new Date());
     if (
       documents.unattached ||
       documents.rejected ||
@@ -56,9 +59,20 @@ export const cleanupJob = defineJob({
       mailRecords ||
       loginThrottles ||
       eidSessions ||
-      rateLimitCounters
+      rateLimitCounters ||
+      dataExports.deleted
     ) {
-      log.info({ ...documents, mailRecords, loginThrottles, eidSessions, rateLimitCounters }, 'cleanup done');
+      log.info(
+        {
+          ...documents,
+          mailRecords,
+          loginThrottles,
+          eidSessions,
+          rateLimitCounters,
+          dataExportFiles: dataExports.deleted,
+        },
+        'cleanup done',
+      );
     }
   },
 });

@@ -1,4 +1,5 @@
 import { cleanupJob } from './cleanup.job';
+import { dataExportFailedJob, dataExportJob } from './data-export.job';
 import { identificationReportFailedJob, identificationReportJob } from './identification-report.job';
 import type { RegisteredJob } from './job';
 import { mailDeliveryJob } from './mail-delivery.job';
@@ -26,4 +27,6 @@ export const ALL_JOBS: readonly RegisteredJob[] = [
   webhookDeliveryJob,
   statementIssueJob,
   retentionJob,
+  dataExportFailedJob,
+  dataExportJob,
 ];

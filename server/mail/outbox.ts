@@ -31,6 +31,7 @@ export const MAIL_KINDS = {
   passwordReset: 'password-reset',
   webhookEndpointDisabled: 'webhook-endpoint-disabled',
   statementIssued: 'statement-issued',
+  dataExportReady: 'data-export-ready',
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

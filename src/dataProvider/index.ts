@@ -34,6 +34,7 @@ import type { IdentificationReport, ReportRequest } from '../domain/reports';
 import { createHttpClient, type DownloadedFile, type HttpClientOptions } from './http';
 import { toListQuery } from './paging';
 import { pathParameters, resolvePath, RESOURCE_ROUTES, routeOf, type ResourceRoute } from './resourcePaths';
+import { dataExportCalls, type DataExportCalls } from './dataExport';
 import { statementCalls, type StatementCalls } from './statements';
 import { usageCalls, type UsageCalls } from './usage';
 import { webhookCalls, type WebhookCalls } from './webhooks';
@@ -50,11 +51,12 @@ export {
 export { toListQuery, toOrderBy } from './paging';
 export { RESOURCE_ROUTES, resolvePath, type ResourceRoute } from './resourcePaths';
 export type { StatementCalls } from './statements';
+export type { DataExport, DataExportCalls } from './dataExport';
 export type { CompanyUsageQuery, UsageCalls } from './usage';
 export type { QueuedDelivery, WebhookCalls } from './webhooks';
 
 /** Named calls that are not CRUD on a resource (STYLE.md: typed, mocked once, tested once). */
-export interface LumioDataProvider extends DataProvider, UsageCalls, WebhookCalls, StatementCalls {
+export interface LumioDataProvider extends DataProvider, UsageCalls, WebhookCalls, StatementCalls, DataExportCalls {
   /** GET /self. */
   getSelf(): Promise<Self>;
   /** Number of open company applications: totalItemCount of GET /company-application?pageSize=1. */
@@ -465,6 +467,7 @@ export function createDataProvider({ routes = RESOURCE_ROUTES, ...http }: DataPr
     ...usageCalls(request, routes),
     ...webhookCalls(request, routes),
     ...statementCalls(request, routes),
+    ...dataExportCalls(request),
   };
 
   /** A licence's packages: /license/{licenseId}/prepaid-package. */

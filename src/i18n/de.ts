@@ -3,6 +3,7 @@ import { AREA_MESSAGE_MODULES } from './areas';
 import { apiClientsMessages } from './de/apiClients';
 import { auditLogMessages } from './de/auditLog';
 import { oneTimeSecretMessages } from './de/oneTimeSecret';
+import { dataExportMessages } from './de/dataExport';
 import { statementsMessages } from './de/statements';
 import { webhooksMessages } from './de/webhooks';
 import { mergeMessages } from './mergeMessages';
@@ -12,7 +13,7 @@ import { SHELL_MESSAGE_MODULES } from './shellModules';
 /**
  * Every module's texts: the shell's, the areas' and those a screen's chunk brings along itself
  * (the statements', the webhooks', the API clients', the one-time secret's, the audit log's and
- * the retention runs').
+ * the retention runs'; 'Meine Daten', src/customRoutes/profile/DataExportSection.tsx).
  */
 export const MESSAGE_MODULES: readonly StringMap[] = [
   ...SHELL_MESSAGE_MODULES,
@@ -22,6 +23,7 @@ export const MESSAGE_MODULES: readonly StringMap[] = [
   apiClientsMessages,
   oneTimeSecretMessages,
   auditLogMessages,
+  dataExportMessages,
 ];
 
 /**

@@ -161,6 +161,8 @@ describe('metrics', () => {
     expect([...queues].sort()).toEqual(
       [
         'cleanup',
+        'data-export',
+        'data-export-failed',
         'identification-report',
         'identification-report-failed',
         'mail-delivery',

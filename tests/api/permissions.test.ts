@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_EID_REVIEW_EMAIL, DEMO_INVITATION_TOKEN } from '../../server/db/seed';
 import { todayInGermany } from '../../src/domain/dates';
 import {
   companies,
+  dataExports,
   eidReviews,
   identificationReports,
   licenses,
@@ -373,12 +374,40 @@ describe('permissions (docs/permissions.md)', () => {
       endDate: '2026-12-31',
       amount: 100,
     });
+    // 'Meine Daten': a finished (failed) export of each column's person, so that none is in
+    // preparation and each reads another column's as someone else's (404).
+    const exportOf = {} as Record<Column, string>;
+    for (const [column, email] of Object.entries(ROLE_COLUMNS) as [Column, string][]) {
+      const [person] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [row] = await app.db.insert(dataExports).values({ userId: person.id, status: 'failed' }).returning();
+      exportOf[column] = row.id;
+    }
+    const dataExportTargets = (column: Column) => ({
+      own: { id: exportOf[column] },
+      foreign: { id: exportOf[column === 'Employee' ? 'Owner' : 'Employee'] },
+    });
     fixtures = {
       'GET /config/config.json': { own: {} },
       'GET /health/live': { own: {} },
       'GET /health/ready': { own: {} },
       'GET /api/self': { own: {} },
       'GET /api/dashboard': { own: {} },
+      'POST /api/self/data-export': {
+        own: {},
+        settle: async (res, token) => {
+          const { id } = res.json() as { id: string };
+          await vi.waitFor(
+            async () =>
+              expect((await apiClient(app, token).get(`/api/self/data-export/${id}`)).json()).toMatchObject({
+                status: 'ready',
+              }),
+            { timeout: 30_000, interval: 100 },
+          );
+        },
+      },
+      'GET /api/self/data-export': { own: {} },
+      'GET /api/self/data-export/{id}': { own: { id: exportOf.Owner }, perColumn: dataExportTargets },
+      'GET /api/self/data-export/{id}/download': { own: { id: exportOf.Owner }, perColumn: dataExportTargets },
       'GET /api/system-integrator': { own: {} },
       // The audit log: an Owner's list is their company's (no id in the path).
       'GET /api/audit': { own: {} },

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link, Loading } from 'react-admin';
+import { lazy, Suspense } from 'react';
 import { useGetOne, usePermissions, useTranslate } from 'ra-core';
 import { DeleteCompanyLink } from '../../components/deleteCompany';
 import { mayDeleteOwnCompany } from '../../domain/companyDeletion';
@@ -14,6 +15,9 @@ import { systemIntegratorLabel } from '../../domain/systemIntegratorLabel';
 import { usePageTitle } from '../../layout/usePageTitle';
 import { ProfileForm } from './ProfileForm';
 import { profileValuesOf } from './profileValues';
+
+/** 'Meine Daten' (issue 28): its own small chunk with its texts, so the profile's stays as it was. */
+const DataExportSection = lazy(() => import('./DataExportSection'));
 
 /** SystemIntegratorAdmin: its own system integrator, shown as 'name (code)'. */
 function useOwnSystemIntegrator(self: Self | undefined): string | undefined {
@@ -80,6 +84,9 @@ export default function ProfileManagement() {
         <ProfileForm key={JSON.stringify(profileValuesOf(self))} self={self} systemIntegrator={systemIntegrator} />
         {profileHasPersonalDetails(self.role) ? <IdentitySection self={self} /> : null}
         <PasswordSection />
+        <Suspense fallback={null}>
+          <DataExportSection />
+        </Suspense>
         {mayDeleteOwnCompany(self) ? (
           <Box sx={{ mt: 4 }}>
             <DeleteCompanyLink />

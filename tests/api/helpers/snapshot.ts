@@ -43,6 +43,9 @@ export async function snapshotTables(app: FastifyInstance): Promise<Record<strin
     // Reports change state in the background (their job); a refused request must add none, nor a job.
     '(SELECT id FROM identification_reports)',
     "(SELECT id FROM pgboss.job WHERE name = 'identification-report')",
+    // Data exports likewise ('Meine Daten'): their job changes them; a refused request adds none.
+    '(SELECT id FROM data_exports)',
+    "(SELECT id FROM pgboss.job WHERE name = 'data-export')",
     // An issued statement never changes, and a refused or bad request issues none.
     'statements',
   ];

@@ -1,0 +1,100 @@
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import { formatDate } from '../../../src/domain/dates';
+import { DATA_EXPORT_ENTRIES } from '../../../src/domain/dataExport';
+import { userStatusLabel } from '../../../src/domain/userStatus';
+import type { DbOrTx } from '../../db/client';
+import { renderView } from '../../html';
+import { ChunkedFileWriter, removeChunkAttempt } from '../../lib/chunked-file-store';
+import { germanTimeFormatter } from '../reports/german-time';
+import { collectDataExport, type DataExportContent, type ExportChange } from './data-export-content';
+import { DATA_EXPORT_CHUNKS } from './data-export.repository';
+
+/** The recorded fields' names in German (the summary's change column). */
+const FIELD_TEXTS: Record<string, string> = {
+  salutation: 'Anrede',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  birthDate: 'Geburtsdatum',
+  email: 'E-Mail-Adresse',
+  role: 'Rolle',
+  status: 'Status',
+  documentType: 'Dokumentart',
+  reviewReason: 'Begründung der Prüfung',
+};
+
+const JSON_ENTRIES = [
+  [DATA_EXPORT_ENTRIES.profile, (c: DataExportContent) => c.profile],
+  [DATA_EXPORT_ENTRIES.company, (c: DataExportContent) => c.company],
+  [DATA_EXPORT_ENTRIES.statusHistory, (c: DataExportContent) => c.statusHistory],
+  [DATA_EXPORT_ENTRIES.eid, (c: DataExportContent) => c.eid],
+  [DATA_EXPORT_ENTRIES.processes, (c: DataExportContent) => c.processes],
+  [DATA_EXPORT_ENTRIES.audit, (c: DataExportContent) => c.audit],
+] as const;
+
+/** The readable German summary (Meine_Daten.html): dates as dd.MM.yyyy and times in Germany. */
+export function renderSummary(content: DataExportContent): string {
+  const time = germanTimeFormatter();
+  const at = (iso: string | null) => (iso ? time.format(Math.floor(Date.parse(iso) / 1000)) : '');
+  const value = (field: string, v: unknown) => {
+    if (v === null || v === undefined || v === '') return '–';
+    if (field === 'birthDate' && typeof v === 'string') return formatDate(v);
+    if (field === 'status' && typeof v === 'string') return userStatusLabel(v as Parameters<typeof userStatusLabel>[0]);
+    return String(v);
+  };
+  const change = (c: ExportChange) => ({
+    label: FIELD_TEXTS[c.field] ?? c.field,
+    before: value(c.field, c.before),
+    after: value(c.field, c.after),
+  });
+  return renderView('data-export/summary', {
+    createdAt: at(content.createdAt),
+    files: JSON_ENTRIES.map(([name]) => name).join(', '),
+    profile: {
+      ...content.profile,
+      salutation: content.profile.salutation ?? '–',
+      birthDate: content.profile.birthDate ? formatDate(content.profile.birthDate) : '–',
+      createdAt: at(content.profile.createdAt),
+    },
+    company: content.company,
+    statusHistory: content.statusHistory.map((row) => ({ ...row, at: at(row.at) })),
+    eid: { ...content.eid, startedAt: at(content.eid.startedAt), boundAt: at(content.eid.boundAt) },
+    processesNote: content.processes.note,
+    audit: content.audit.map((row) => ({ ...row, at: at(row.at), changes: row.changes.map(change) })),
+  });
+}
+
+export interface BuiltDataExport {
+  attempt: string;
+  size: number;
+}
+
+/**
+ * Builds the person's ZIP (the summary and the JSON files) into the database as chunks of a new
+ * attempt. A person's data are small, so the entries are made in memory and streamed through the
+ * compressor; undefined when the account is gone. On failure the attempt's chunks are removed and
+ * the error rethrown (the job retries).
+ */
+export async function buildDataExportFile(
+  db: DbOrTx,
+  options: { exportId: string; userId: string; now: Date },
+): Promise<BuiltDataExport | undefined> {
+  const content = await collectDataExport(db, options.userId, options.now);
+  if (!content) return undefined;
+  const file = new ChunkedFileWriter(db, DATA_EXPORT_CHUNKS, options.exportId);
+  const entry = { mtime: options.now, compressionLevel: 6 };
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(renderSummary(content), 'utf8'), DATA_EXPORT_ENTRIES.summary, entry);
+  for (const [name, part] of JSON_ENTRIES) {
+    zip.addBuffer(Buffer.from(`${JSON.stringify(part(content), null, 2)}\n`, 'utf8'), name, entry);
+  }
+  zip.end();
+  try {
+    await pipeline(zip.outputStream as Readable, file);
+    return { attempt: file.attempt, size: file.size };
+  } catch (err) {
+    await removeChunkAttempt(db, DATA_EXPORT_CHUNKS, options.exportId, file.attempt);
+    throw err;
+  }
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DATA_EXPORT_ENTRIES, dataExportFileName } from '../../src/domain/dataExport';
+import { dataExports, eidBindings } from '../../server/db/schema';
+import { DATA_EXPORT_READY_SUBJECT } from '../../server/mail/templates/data-export-ready';
+import { purgeExpiredDataExports } from '../../server/modules/data-export/data-export-purge';
+import { dataExportRepository } from '../../server/modules/data-export/data-export.repository';
+import { PROCESSES_NOTE } from '../../server/modules/data-export/data-export-content';
+import { buildTestApp, DEMO, errorOf } from './helpers/app';
+import { bindWith, companyPerson, demoClient, type Client, type Person } from './helpers/eid';
+import { readZip } from './helpers/zip';
+
+const BASE = '/api/self/data-export';
+
+interface DataExport {
+  id: string;
+  status: 'queued' | 'running' | 'ready' | 'failed';
+  createdAt: string;
+  readyAt: string | null;
+  expiresAt: string | null;
+}
+
+async function request(client: Client): Promise<string> {
+  const res = await client.post(BASE);
+  expect(res.statusCode, res.body).toBe(202);
+  return (res.json() as { id: string }).id;
+}
+
+async function waitReady(client: Client, id: string): Promise<DataExport> {
+  let found: DataExport | undefined;
+  await vi.waitFor(
+    async () => {
+      const res = await client.get(`${BASE}/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      found = res.json() as DataExport;
+      expect(found.status).toBe('ready');
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  return found!;
+}
+
+/** Downloads the export and answers every entry as text, and all of it in one string. */
+async function download(client: Client, id: string) {
+  const res = await client.get(`${BASE}/${id}/download`);
+  expect(res.statusCode, res.body).toBe(200);
+  const entries = await readZip(res.rawPayload);
+  const texts = new Map([...entries].map(([name, bytes]) => [name, bytes.toString('utf8')]));
+  const json = (name: string) => JSON.parse(texts.get(name) ?? 'null') as unknown;
+  return { res, texts, all: [...texts.values()].join('\n'), json };
+}
+
+describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-export)", () => {
+  let app: FastifyInstance;
+  let now = new Date();
+  // Two people of one company: Anna (account administrator) decides about Bert (employee).
+  let anna: Person;
+  let bert: Person;
+  let owner: Client;
+  let lumioAdmin: Client;
+  let annaExport: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ REPORT_RETRY_DELAY_SECONDS: '1' }, { clock: () => now });
+    await app.ready();
+    anna = await companyPerson(app, 'VerifiedAndApproved', {
+      firstName: 'Annegret',
+      lastName: 'Auskunftsfrau',
+      role: 'AccountAdministrator',
+      birthDate: '1985-04-12',
+    });
+    bert = await companyPerson(app, 'Unverified', { firstName: 'Bertram', lastName: 'Zweitmann', salutation: 'Herr' });
+    owner = await demoClient(app, DEMO.owner);
+    lumioAdmin = await demoClient(app, DEMO.lumioAdmin);
+    const companyId = anna.row.companyId!;
+    // Anna approves Bert: a row by Anna about Bert, in both exports' reach.
+    const approved = await anna.client.put(`/api/company/${companyId}/user/${bert.row.id}/status`, {
+      status: 'Approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Bert binds his ID card: the binding's pseudonym hash must never leave the database.
+    const { res } = await bindWith(app, bert.client, 'match');
+    expect(res.statusCode, res.body).toBe(200);
+    annaExport = await request(anna.client);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 202 with an id, shows the status until ready, and mails the person a link to the profile', async () => {
+    const queued = await anna.client.get(`${BASE}/${annaExport}`);
+    expect(queued.statusCode).toBe(200);
+    expect(['queued', 'running', 'ready']).toContain((queued.json() as DataExport).status);
+    const ready = await waitReady(anna.client, annaExport);
+    expect(Date.parse(ready.expiresAt!) - Date.parse(ready.readyAt!)).toBe(7 * 24 * 3600 * 1000);
+    const mail = await app.mailCatcher!.waitFor(
+      (m) => m.to === anna.row.email && m.subject === DATA_EXPORT_READY_SUBJECT,
+    );
+    expect(mail.text).toContain('/profile-management');
+    expect(mail.text).toContain('Meine Daten');
+    // Not attached: the mail carries no file.
+    expect(mail.text).not.toContain('.zip');
+    const list = await anna.client.get(BASE);
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as DataExport[])[0].id).toBe(annaExport);
+  });
+
+  it('downloads a ZIP with a German file name, the summary and the JSON files of the person', async () => {
+    const { res, texts, json } = await download(anna.client, annaExport);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const readyAt = (await waitReady(anna.client, annaExport)).readyAt!;
+    expect(res.headers['content-disposition']).toContain(dataExportFileName(new Date(readyAt)));
+    expect(res.headers['content-disposition']).toMatch(/Meine_Daten_\d{8}\.zip/);
+    expect([...texts.keys()].sort()).toEqual(Object.values(DATA_EXPORT_ENTRIES).sort());
+    const html = texts.get(DATA_EXPORT_ENTRIES.summary)!;
+    expect(html).toContain('<h1>Meine Daten bei Lumio</h1>');
+    expect(html).toContain('Annegret');
+    expect(html).toContain('Auskunftsfrau');
+    expect(html).toContain('12.04.1985');
+    expect(html).toContain('Konto-Administratorin');
+    expect(html).toContain('Identifizierungsvorgänge werden von der Studio-Software');
+    expect(html).toContain('Konto freigegeben');
+    expect(json(DATA_EXPORT_ENTRIES.profile)).toMatchObject({
+      id: anna.row.id,
+      firstName: 'Annegret',
+      lastName: 'Auskunftsfrau',
+      email: anna.row.email,
+      birthDate: '1985-04-12',
+      role: 'AccountAdministrator',
+      status: 'VerifiedAndApproved',
+    });
+    expect(json(DATA_EXPORT_ENTRIES.company)).toMatchObject({
+      role: 'AccountAdministrator',
+      company: { name: 'Fotostudio Sonnenschein GmbH' },
+    });
+    expect(json(DATA_EXPORT_ENTRIES.processes)).toEqual({ note: PROCESSES_NOTE, items: [] });
+    const audit = json(DATA_EXPORT_ENTRIES.audit) as { action: string; by: string; subjectId: string | null }[];
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: 'user.approved', by: 'Sie selbst', subject: 'Person', subjectId: null }),
+    );
+  });
+
+  it("never holds the other person's name, e-mail or id, nor the eID pseudonym (two people of one company)", async () => {
+    const annas = await download(anna.client, annaExport);
+    for (const text of [bert.row.firstName, bert.row.lastName, bert.row.email, bert.row.id]) {
+      expect(annas.all).not.toContain(text);
+    }
+    const bertsId = await request(bert.client);
+    await waitReady(bert.client, bertsId);
+    const berts = await download(bert.client, bertsId);
+    for (const text of [anna.row.firstName, anna.row.lastName, anna.row.email, anna.row.id, DEMO.owner]) {
+      expect(berts.all).not.toContain(text);
+    }
+    expect(berts.all).toContain('Bertram');
+    // Bert's approval by Anna names her by role only.
+    const audit = berts.json(DATA_EXPORT_ENTRIES.audit) as { action: string; by: string; aboutYou: boolean }[];
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: 'user.approved', by: 'Konto-Administrator*in', aboutYou: true }),
+    );
+    const history = berts.json(DATA_EXPORT_ENTRIES.statusHistory) as { to: string }[];
+    expect(history.map((h) => h.to)).toEqual(['Unverified', 'Approved', 'VerifiedAndApproved']);
+    // The eID binding: date and status, never the pseudonym's hash.
+    const [binding] = await app.db.select().from(eidBindings).where(eq(eidBindings.userId, bert.row.id));
+    expect(berts.all).not.toContain(binding.pseudonymHash);
+    expect(berts.json(DATA_EXPORT_ENTRIES.eid)).toMatchObject({
+      status: 'verknüpft',
+      documentType: binding.documentType,
+    });
+    expect(berts.all).not.toMatch(/pseudonym_?hash/i);
+  });
+
+  it("answers anyone else's export 404, also in the same company and for a LumioAdmin", async () => {
+    for (const client of [bert.client, owner, lumioAdmin]) {
+      for (const url of [`${BASE}/${annaExport}`, `${BASE}/${annaExport}/download`]) {
+        const res = await client.get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(errorOf(res)).toMatchObject({ errorCode: 'NOT_FOUND', messages: ['Not found'], status: 404 });
+      }
+      const list = await client.get(BASE);
+      expect((list.json() as DataExport[]).map((e) => e.id)).not.toContain(annaExport);
+    }
+    expect((await anna.client.get(`${BASE}/${randomUUID()}`)).statusCode).toBe(404);
+    const malformed = await anna.client.get(`${BASE}/kein-export/download`);
+    expect(malformed.statusCode).toBe(404);
+    expect(errorOf(malformed).messages[0]).toBe('Not found');
+    expect((await app.inject({ method: 'GET', url: BASE })).statusCode).toBe(401);
+  });
+
+  it('keeps one export in preparation at a time: a second request answers the first one', async () => {
+    const person = await companyPerson(app, 'Approved');
+    const [first, second] = await Promise.all([person.client.post(BASE), person.client.post(BASE)]);
+    expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+    const ids = [first, second].map((res) => (res.json() as { id: string }).id);
+    const third = await request(person.client);
+    const preparing = await app.db.select().from(dataExports).where(eq(dataExports.userId, person.row.id));
+    if (preparing.length === 1) {
+      // All three came while the first was queued or running.
+      expect(new Set([...ids, third]).size).toBe(1);
+    } else {
+      // The first finished before the third: then a new one may start.
+      expect(ids[0]).toBe(ids[1]);
+    }
+    await waitReady(person.client, third);
+    // Once none is in preparation, a new one starts.
+    const fresh = await request(person.client);
+    expect(fresh).not.toBe(ids[0]);
+    await waitReady(person.client, fresh);
+  });
+
+  it('is downloadable for 7 days; then 410 with the German catalogue message, and the purge deletes the file', async () => {
+    const id = annaExport;
+    const { expiresAt } = await waitReady(anna.client, id);
+    expect(await dataExportRepository(app.db).chunkCount(id)).toBeGreaterThan(0);
+    now = new Date(Date.parse(expiresAt!) - 60_000);
+    expect((await anna.client.get(`${BASE}/${id}/download`)).statusCode).toBe(200);
+    expect(await purgeExpiredDataExports(app.db, now)).toMatchObject({ deleted: 0 });
+    now = new Date(Date.parse(expiresAt!) + 1000);
+    const gone = await anna.client.get(`${BASE}/${id}/download`);
+    expect(gone.statusCode).toBe(410);
+    expect(errorOf(gone)).toMatchObject({ errorCode: 'GONE', messages: ['Data export expired'], status: 410 });
+    const purged = await purgeExpiredDataExports(app.db, now, { batchSize: 1 });
+    expect(purged.deleted).toBeGreaterThanOrEqual(1);
+    expect(purged.checked).toBeGreaterThanOrEqual(purged.deleted);
+    expect(await dataExportRepository(app.db).chunkCount(id)).toBe(0);
+    // A second run finds nothing left.
+    expect(await purgeExpiredDataExports(app.db, now)).toEqual({ checked: 0, deleted: 0 });
+    expect((await anna.client.get(`${BASE}/${id}/download`)).statusCode).toBe(410);
+    now = new Date();
+  });
+
+  it('is open to every signed-in person, also with unfinished registration (API clients: tests/api/permissions.test.ts)', async () => {
+    const unverifiedOwner = await demoClient(app, DEMO.unverifiedOwner);
+    const id = await request(unverifiedOwner);
+    await waitReady(unverifiedOwner, id);
+    const admin = await demoClient(app, DEMO.systemAdmin);
+    const adminsId = await request(admin);
+    await waitReady(admin, adminsId);
+    const { json } = await download(admin, adminsId);
+    expect(json(DATA_EXPORT_ENTRIES.company)).toMatchObject({ role: 'SystemAdmin', company: null });
+    const [{ count }] = (
+      (await app.db.execute(sql`SELECT count(*)::int AS count FROM data_exports`)) as unknown as {
+        rows: { count: number }[];
+      }
+    ).rows;
+    expect(count).toBeGreaterThanOrEqual(4);
+  });
+});
