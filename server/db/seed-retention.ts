@@ -10,6 +10,8 @@ import {
   closedCompanies,
   closedCompanyDocuments,
   companyApplications,
+  dataExportFileChunks,
+  dataExports,
   documents,
   employeeInvitations,
   identificationProcesses,
@@ -25,7 +27,7 @@ import {
  * closed 7 months ago with its owner's archived account, its approved application's document and
  * its audit row, an application rejected 7 months ago with a document (the list shows open ones
  * only), an invitation withdrawn 40 days ago, a report of 200 days ago of Studio Morgenrot, audit
- * rows of more than 10 years and 6 months ago. The documents' bytes are random: nobody opens them.
+ * rows of more than 10 years and 6 months ago, a 'Meine Daten' export whose 7 days are over. The documents' bytes are random: nobody opens them.
  */
 export async function seedDemoRetention(
   tx: Tx,
@@ -192,4 +194,29 @@ export async function seedDemoRetention(
     updatedAt: subDays(now, 200),
     completedAt: subDays(now, 200),
   });
+
+  // A 'Meine Daten' export of Studio Morgenrot's owner, ready 20 days ago: its 7 days are over, the
+  // ZIP (random bytes: nobody downloads it any more) waits for the retention job.
+  const [morgenrotOwner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, morgenrotId), eq(users.role, 'Owner')))
+    .limit(1);
+  if (morgenrotOwner) {
+    const attempt = randomUUID();
+    const file = randomBytes(512);
+    const [oldExport] = await tx
+      .insert(dataExports)
+      .values({
+        userId: morgenrotOwner.id,
+        status: 'ready',
+        fileAttempt: attempt,
+        fileSize: file.length,
+        createdAt: subDays(now, 20),
+        readyAt: subDays(now, 20),
+        expiresAt: subDays(now, 13),
+      })
+      .returning({ id: dataExports.id });
+    await tx.insert(dataExportFileChunks).values({ exportId: oldExport.id, attempt, seq: 0, data: file });
+  }
 }

@@ -10,6 +10,7 @@ import { enrol } from '../idp/second-factor';
 import type { Db, Tx } from './client';
 import { hashSecretToken } from '../lib/secret-token';
 import { seedDemoLicenses } from './seed-licenses';
+import { runRetention } from '../modules/retention/retention-run';
 import { seedDemoRetention } from './seed-retention';
 import { seedDemoStatements } from './seed-statements';
 import {
@@ -158,6 +159,9 @@ function account(
     ...fields,
   };
 }
+
+/** REPORT_RETENTION_DAYS' default (server/config.ts): the demo's reports are all younger. */
+const DEMO_REPORT_RETENTION_DAYS = 90;
 
 /**
  * Demo data: only when the database has no users yet. The embedded mode seeds it at start (never
@@ -435,6 +439,13 @@ export async function seedDemoData(
     });
     // The demo's rejected person was rejected now (the retention job counts its 6 months from then).
     await tx.update(users).set({ rejectedAt: now }).where(eq(users.status, 'Rejected'));
+    // A real retention run over the fresh demo data, before the old rows below exist: nothing is due
+    // yet, and 'Datenlöschung' has a run to show. The next nightly run finds the old rows.
+    await runRetention(tx, {
+      now,
+      reportRetentionDays: DEMO_REPORT_RETENTION_DAYS,
+      deleteAccount: () => Promise.reject(new Error('demo data: no account is due for erasure')),
+    });
     await seedDemoRetention(tx, { companyId: sonnenschein.id, morgenrotId: morgenrot.id, now });
   });
   return true;

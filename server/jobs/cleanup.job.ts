@@ -5,7 +5,6 @@ import type { DbOrTx } from '../db/client';
 import { deleteStaleLoginThrottles } from '../idp/login-throttle';
 import { deleteExpiredRateLimitCounters } from '../lib/rate-limit-store';
 import { mailOutbox } from '../mail/outbox.table';
-import { purgeExpiredDataExports } from '../modules/data-export/data-export-purge';
 import { eidSessionRepository } from '../modules/eid-binding/eid-binding.repository';
 import { cleanupDocuments } from './document-cleanup';
 import { defineJob } from './job';
@@ -50,8 +49,6 @@ export const cleanupJob = defineJob({
       subDays(new Date(), EID_SESSION_RETENTION_DAYS),
     );
     const rateLimitCounters = await deleteExpiredRateLimitCounters(db);
-    // Until the retention job (issue 28 part 2) takes it over: files of expired data exports.
-    const dataExports = await purgeExpiredDataExports(db, new Date());
     if (
       documents.unattached ||
       documents.rejected ||
@@ -59,8 +56,7 @@ export const cleanupJob = defineJob({
       mailRecords ||
       loginThrottles ||
       eidSessions ||
-      rateLimitCounters ||
-      dataExports.deleted
+      rateLimitCounters
     ) {
       log.info(
         {
@@ -69,7 +65,6 @@ export const cleanupJob = defineJob({
           loginThrottles,
           eidSessions,
           rateLimitCounters,
-          dataExportFiles: dataExports.deleted,
         },
         'cleanup done',
       );

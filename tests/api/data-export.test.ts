@@ -215,7 +215,9 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
     expect(await dataExportRepository(app.db).chunkCount(id)).toBeGreaterThan(0);
     now = new Date(Date.parse(expiresAt!) - 60_000);
     expect((await anna.client.get(`${BASE}/${id}/download`)).statusCode).toBe(200);
-    expect(await purgeExpiredDataExports(app.db, now)).toMatchObject({ deleted: 0 });
+    // Before its end the purge leaves it (the demo's expired export goes meanwhile).
+    await purgeExpiredDataExports(app.db, now);
+    expect(await dataExportRepository(app.db).chunkCount(id)).toBeGreaterThan(0);
     now = new Date(Date.parse(expiresAt!) + 1000);
     const gone = await anna.client.get(`${BASE}/${id}/download`);
     expect(gone.statusCode).toBe(410);

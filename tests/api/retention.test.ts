@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays } from 'date-fns/addDays';
 import { subDays } from 'date-fns/subDays';
 import { subMonths } from 'date-fns/subMonths';
 import { subYears } from 'date-fns/subYears';
@@ -13,6 +14,8 @@ import {
   closedCompanyDocuments,
   companies,
   companyApplications,
+  dataExportFileChunks,
+  dataExports,
   documents,
   eidBindings,
   employeeInvitations,
@@ -340,8 +343,28 @@ describe('retention (issue 28)', () => {
       .values({ action: 'store.updated', entityType: 'store', entityId: randomUUID(), at: ago.years(11) })
       .returning();
 
+    const exportOwner = await buildUser(app, {
+      email: `auskunft-${randomUUID()}@archiv.example`,
+      role: 'Owner',
+      companyId: company.id,
+    });
+    const dataExport = async (expiresAt: Date) => {
+      const attempt = randomUUID();
+      const [row] = await app.db
+        .insert(dataExports)
+        .values({ userId: exportOwner.id, status: 'ready', fileAttempt: attempt, fileSize: 1, expiresAt })
+        .returning();
+      await app.db.insert(dataExportFileChunks).values({ exportId: row.id, attempt, seq: 0, data: bytes });
+      return row.id;
+    };
+    const expiredExport = await dataExport(subDays(new Date(), 1));
+    const freshExport = await dataExport(addDays(new Date(), 6));
+    const chunksOf = async (id: string) =>
+      (await app.db.select({ n: count() }).from(dataExportFileChunks).where(eq(dataExportFileChunks.exportId, id)))[0]
+        .n;
+
     const dry = await retentionDryRun(app.db, options);
-    for (const category of RETENTION_CATEGORIES.filter((c) => c !== 'dataExports')) {
+    for (const category of RETENTION_CATEGORIES) {
       expect(dry.find((c) => c.category === category)!.checked, category).toBeGreaterThan(0);
     }
     const result = await run();
@@ -371,7 +394,9 @@ describe('retention (issue 28)', () => {
     expect(await exists(users, rejectedPerson.id)).toBe(false);
     expect(await exists(users, youngRejectedPerson.id)).toBe(true);
     expect(await app.db.select().from(auditEvents).where(eq(auditEvents.id, oldAudit.id))).toHaveLength(0);
-    expect(countOf(result, 'dataExports')).toMatchObject({ checked: 0, deleted: 0, anonymised: 0 });
+    expect(countOf(result, 'dataExports').deleted).toBeGreaterThanOrEqual(1);
+    expect(await chunksOf(expiredExport)).toBe(0);
+    expect(await chunksOf(freshExport)).toBe(1);
   });
 
   it('is idempotent: a second run right after finds nothing more to do', async () => {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { dataExportRepository } from './data-export.repository';
 
 /** Exports handled per transaction by the purge. */
@@ -19,15 +19,25 @@ export async function purgeExpiredDataExports(
   let checked = 0;
   let deleted = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const repo = dataExportRepository(tx);
-      const ids = await repo.toPurge(now, batchSize);
-      const withFile = await repo.deleteChunksOf(ids);
-      await repo.markPurged(ids, now);
-      return { ids, withFile };
-    });
-    checked += batch.ids.length;
-    deleted += batch.withFile;
-    if (batch.ids.length < batchSize) return { checked, deleted };
+    const batch = await db.transaction((tx) => purgeDataExportBatch(tx, now, batchSize));
+    checked += batch.picked;
+    deleted += batch.deleted;
+    if (batch.picked < batchSize) return { checked, deleted };
   }
+}
+
+/**
+ * One batch of the purge in the caller's transaction (the retention job's 'dataExports' step):
+ * up to `limit` exports picked, their chunks deleted, marked purged.
+ */
+export async function purgeDataExportBatch(
+  tx: Tx,
+  now: Date,
+  limit: number,
+): Promise<{ picked: number; deleted: number }> {
+  const repo = dataExportRepository(tx);
+  const ids = await repo.toPurge(now, limit);
+  const deleted = await repo.deleteChunksOf(ids);
+  await repo.markPurged(ids, now);
+  return { picked: ids.length, deleted };
 }

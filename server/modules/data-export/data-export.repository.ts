@@ -16,6 +16,10 @@ export const DATA_EXPORT_CHUNKS: ChunkTable = {
 };
 
 const e = dataExports;
+
+/** Exports whose file can no longer be downloaded at `now`: ready ones past expiry, failed ones. */
+const purgeDue = (now: Date) =>
+  and(isNull(e.purgedAt), or(and(eq(e.status, 'ready'), lt(e.expiresAt, now)), eq(e.status, 'failed')));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IN_PREPARATION = ['queued', 'running'] as const;
 
@@ -116,12 +120,21 @@ export function dataExportRepository(db: DbOrTx) {
       const rows = await db
         .select({ id: e.id })
         .from(e)
-        .where(and(isNull(e.purgedAt), or(and(eq(e.status, 'ready'), lt(e.expiresAt, now)), eq(e.status, 'failed'))))
+        .where(purgeDue(now))
         .orderBy(e.createdAt)
         .limit(limit)
         // A second worker purging at the same time takes the next rows, not these.
         .for('update', { skipLocked: true });
       return rows.map((row) => row.id);
+    },
+
+    /** How many exports a purge at `now` would handle (the retention job's dry run). */
+    async countToPurge(now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(e)
+        .where(purgeDue(now));
+      return row?.n ?? 0;
     },
 
     /** Marks the exports purged; their file is no longer named (the chunks are deleted beside). */

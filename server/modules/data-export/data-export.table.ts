@@ -19,7 +19,7 @@ import { users } from '../users/users.table';
  * A person's own data export ('Meine Daten', issue 28 part 3): asked for on the profile, built by
  * the job server/jobs/data-export.job.ts into a ZIP stored in the database
  * (`data_export_file_chunks`, through server/lib/chunked-file-store.ts), downloadable by that
- * person alone until `expires_at` (DATA_EXPORT_RETENTION_DAYS after it was ready); then the cleanup
+ * person alone until `expires_at` (DATA_EXPORT_RETENTION_DAYS after it was ready); then the retention job
  * purges its file (`purged_at`) and the row stays as a record that one was made. The person's
  * deletion takes their exports with it.
  *

@@ -14,8 +14,10 @@ import {
   LOG_RETENTION,
   type RetentionPeriod,
 } from '../../../src/domain/retentionRules';
-import type { Db, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { auditEvents } from '../audit/audit.table';
+import { purgeDataExportBatch } from '../data-export/data-export-purge';
+import { dataExportRepository } from '../data-export/data-export.repository';
 import { companyApplications } from '../company-applications/company-applications.table';
 import { emailChangeRequests } from '../email-change/email-change.table';
 import { employeeInvitations } from '../employee-invitations/employee-invitations.table';
@@ -82,7 +84,7 @@ interface Step {
   /** Which batch size it takes: many small rows, or people/companies/files (more work each). */
   size: 'rows' | 'people' | 'files';
   /** Rows that would go now (the dry run; `checked` of a real run). */
-  due(db: Db, ctx: StepContext): Promise<Counts>;
+  due(db: DbOrTx, ctx: StepContext): Promise<Counts>;
   /** One batch in its own transaction: answers what it did and how many rows it picked. */
   batch(tx: Tx, ctx: StepContext): Promise<{ picked: number; counts: Counts }>;
 }
@@ -108,7 +110,7 @@ async function pick(tx: Tx, table: PgTable, id: PgColumn, where: SQL | undefined
   return rows.map((row) => row.id as string);
 }
 
-async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
 }
@@ -131,7 +133,7 @@ export async function anonymiseAuditRows(tx: Tx, ids: string[]): Promise<number>
   return rows.length;
 }
 
-async function countAuditRowsOf(db: Db, ids: string[]): Promise<number> {
+async function countAuditRowsOf(db: DbOrTx, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
   return countWhere(db, auditEvents, or(inArray(auditEvents.actorId, ids), inArray(auditEvents.entityId, ids)));
 }
@@ -386,14 +388,15 @@ const STEPS: Step[] = [
     },
   },
   {
-    // Wired at merge: the 'Meine Daten' exports (data_exports) bring their own purge.
+    // The 'Meine Daten' exports' files (server/modules/data-export): 7 days after they were ready.
     category: 'dataExports',
-    size: 'rows',
-    async due() {
-      return { dataExports: { checked: 0 } };
+    size: 'files',
+    async due(db, { now }) {
+      return { dataExports: { checked: await dataExportRepository(db).countToPurge(now) } };
     },
-    async batch() {
-      return { picked: 0, counts: {} };
+    async batch(tx, { now, limit }) {
+      const { picked, deleted } = await purgeDataExportBatch(tx, now, limit);
+      return { picked, counts: { dataExports: { checked: picked, deleted } } };
     },
   },
   {
@@ -441,7 +444,7 @@ function context(options: RetentionOptions): StepContext {
 }
 
 /** What a run would do now, per category, changing nothing (`npm run retention -- --dry-run`). */
-export async function retentionDryRun(db: Db, options: RetentionOptions): Promise<RetentionCategoryCount[]> {
+export async function retentionDryRun(db: DbOrTx, options: RetentionOptions): Promise<RetentionCategoryCount[]> {
   const ctx = context(options);
   const total = emptyCounts();
   for (const step of STEPS) addCounts(total, await step.due(db, ctx));
@@ -455,7 +458,7 @@ export async function retentionDryRun(db: Db, options: RetentionOptions): Promis
  * run picks up what is left. Answers the run's id and counts.
  */
 export async function runRetention(
-  db: Db,
+  db: DbOrTx,
   options: RetentionOptions,
 ): Promise<{ id: string; categories: RetentionCategoryCount[] }> {
   const ctx = context(options);
@@ -512,7 +515,7 @@ async function recordCounts(tx: Tx, runId: string, counts: Counts): Promise<void
 
 /** GET /api/retention-run: the runs newest first, each with every category's counts. */
 export async function listRetentionRuns(
-  db: Db,
+  db: DbOrTx,
   { pageIndex, pageSize }: { pageIndex: number; pageSize: number },
   now = new Date(),
 ): Promise<{ items: RetentionRunView[]; total: number }> {
