@@ -78,6 +78,7 @@ test.describe('on a phone (390 × 844)', () => {
       'Verwaltung',
       'Firmen',
       'Vorgangsauswertung',
+      'Protokoll',
       DEMO_USERS.lumioAdmin.displayName,
       'Passwort ändern',
     ]);
