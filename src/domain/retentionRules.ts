@@ -113,7 +113,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     category: 'dataExports',
-    what: 'Datenauskünfte („Meine Daten“) werden gelöscht',
+    what: 'Die ZIP-Dateien der Datenauskünfte („Meine Daten“) werden gelöscht; dass eine Auskunft erstellt wurde, bleibt mit dem Konto',
     after: 'Fertigstellung der Auskunft',
     period: { days: 7 },
     periodText: '7 Tage',

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_EXPORT_ENTRIES, dataExportFileName } from '../../src/domain/dataExport';
+import { eidDocumentTypeLabel } from '../../src/domain/eid';
 import { dataExports, eidBindings } from '../../server/db/schema';
 import { DATA_EXPORT_READY_SUBJECT } from '../../server/mail/templates/data-export-ready';
 import { purgeExpiredDataExports } from '../../server/modules/data-export/data-export-purge';
@@ -169,6 +170,10 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
       documentType: binding.documentType,
     });
     expect(berts.all).not.toMatch(/pseudonym_?hash/i);
+    // The summary names the document in German.
+    expect(berts.texts.get(DATA_EXPORT_ENTRIES.summary)).toContain(
+      `<th>Dokumentart</th><td>${eidDocumentTypeLabel(binding.documentType)}</td>`,
+    );
   });
 
   it("answers anyone else's export 404, also in the same company and for a LumioAdmin", async () => {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { formatDate } from '../../../src/domain/dates';
 import { DATA_EXPORT_ENTRIES } from '../../../src/domain/dataExport';
+import { eidDocumentTypeLabel } from '../../../src/domain/eid';
 import { userStatusLabel } from '../../../src/domain/userStatus';
 import type { DbOrTx } from '../../db/client';
 import { renderView } from '../../html';
@@ -59,7 +60,13 @@ export function renderSummary(content: DataExportContent): string {
     },
     company: content.company,
     statusHistory: content.statusHistory.map((row) => ({ ...row, at: at(row.at) })),
-    eid: { ...content.eid, startedAt: at(content.eid.startedAt), boundAt: at(content.eid.boundAt) },
+    eid: {
+      ...content.eid,
+      // The summary names the document in German ('Personalausweis'); the JSON keeps the eID code.
+      documentType: content.eid.documentType && eidDocumentTypeLabel(content.eid.documentType),
+      startedAt: at(content.eid.startedAt),
+      boundAt: at(content.eid.boundAt),
+    },
     processesNote: content.processes.note,
     audit: content.audit.map((row) => ({ ...row, at: at(row.at), changes: row.changes.map(change) })),
   });
