@@ -1,37 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import yauzl from 'yauzl';
 import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/login';
 import { linkMatching, mailsTo } from './support/mails';
+import { unzip } from './support/zip';
 
 const READY_SUBJECT = 'Ihre Daten stehen zum Herunterladen bereit';
-
-/** The entries of a ZIP file as text, by name (yauzl checks each entry's CRC and size). */
-async function unzip(path: string): Promise<Map<string, string>> {
-  const bytes = await readFile(path);
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, file) => (err ? reject(err) : resolve(file))),
-  );
-  const entries = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.readEntry();
-  });
-  return entries;
-}
 
 /**
  * Issue 28 part 3, 'Meine Daten' on the profile: the employee asks for their data, sees it being

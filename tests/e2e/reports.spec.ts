@@ -1,35 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import yauzl from 'yauzl';
 import { formatDate, todayInGermany } from '../../src/domain/dates';
 import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/login';
-
-/** The entries of a ZIP file as text, by name (yauzl checks each entry's CRC and size). */
-async function unzip(path: string): Promise<Map<string, string>> {
-  const bytes = await readFile(path);
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, file) => (err ? reject(err) : resolve(file))),
-  );
-  const entries = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.readEntry();
-  });
-  return entries;
-}
+import { unzip } from './support/zip';
 
 /**
  * Issue 14, route identification-process-reports: the Owner requests a report of the last 30 days,
