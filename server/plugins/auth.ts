@@ -87,9 +87,11 @@ export const authPlugin = fp(
     const keys = opts.keys ?? createRemoteJWKSet(new URL(`${config.keycloak.issuer}/protocol/openid-connect/certs`));
     app.decorateRequest('currentUser', null);
     const verifiedTokens = createVerifiedTokenCache({ clockToleranceSeconds: CLOCK_TOLERANCE_SECONDS });
-    // Every authenticated request runs this lookup, so drizzle builds it once. The empty name
-    // keeps it an unnamed statement on PostgreSQL, like every other query: a connection pooler in
-    // transaction mode (PgBouncer) cannot carry named statements across its server connections.
+    // Every authenticated request runs this lookup: drizzle builds it once, and on PostgreSQL it is
+    // a named statement, parsed and planned once per pooled connection, like the device API's hot
+    // statements (server/db/named-statements.ts; behind PgBouncer in transaction mode this needs
+    // `max_prepared_statements`, README). Planning it anew cost about 0.1 ms of every request's
+    // 1.5–2 ms (bench/audit-log.mjs, issue 28).
     const userById = db
       .select({
         id: users.id,
@@ -104,7 +106,7 @@ export const authPlugin = fp(
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
-      .prepare('');
+      .prepare('lumio_auth_user_by_id');
     // Looked up on every request of an API client: a deleted client's tokens stop at once.
     const apiClientByClientId = db
       .select({
@@ -116,7 +118,7 @@ export const authPlugin = fp(
       .from(apiClients)
       .where(eq(apiClients.clientId, sql.placeholder('clientId')))
       .limit(1)
-      .prepare('');
+      .prepare('lumio_auth_api_client');
 
     /** The token's subject and issue time once its signature, issuer, audience and lifetime are checked. */
     async function verify(token: string): Promise<VerifiedToken> {
