@@ -226,7 +226,9 @@ describe("a company's Abrechnungen (route statements)", () => {
     expect(calls.getCompanyStatement).toHaveBeenCalledWith('c-1', '2026-10');
     expect(screen.getByText(/^Ausgestellt am 01\.11\.2026\./)).toBeInTheDocument();
     expect(screen.queryByText(/^Vorläufig/)).not.toBeInTheDocument();
-    expect(screen.getByText('Fotostudio Sonnenschein GmbH, GmbH')).toBeInTheDocument();
+    // The legal form as a fact of its own: the name already ends in it here.
+    expect(screen.getByText('Firma').nextElementSibling).toHaveTextContent(/^Fotostudio Sonnenschein GmbH$/);
+    expect(screen.getByText('Rechtsform').nextElementSibling).toHaveTextContent(/^GmbH$/);
     expect(screen.getByText('Sonnenallee 1, 12045 Berlin, Deutschland')).toBeInTheDocument();
     expect(screen.getByText('01.10.2026 bis 31.10.2026')).toBeInTheDocument();
     expect(screen.getByText('FotoSoft GmbH')).toBeInTheDocument();

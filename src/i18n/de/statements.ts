@@ -33,6 +33,7 @@ export const statementsMessages = {
       issuedNotice:
         'Ausgestellt am %{date}. Eine ausgestellte Abrechnung ändert sich nicht mehr; wird ein Vorgang später storniert, erscheint er als Korrektur in der Abrechnung des Folgemonats.',
       company: 'Firma',
+      legalForm: 'Rechtsform',
       address: 'Anschrift',
       period: 'Zeitraum',
       periodValue: '%{start} bis %{end}',

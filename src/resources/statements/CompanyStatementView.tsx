@@ -64,7 +64,9 @@ function StatementContent({ statement }: { statement: Statement }) {
       <StatusNotice status={statement.status} issuedAt={statement.issuedAt} />
       <StatementFacts
         facts={[
-          { label: translate(`${T}.company`), value: [company.name, company.legalForm].filter(Boolean).join(', ') },
+          // The legal form apart, as in the PDF: a name often carries it already ('… GmbH').
+          { label: translate(`${T}.company`), value: company.name },
+          { label: translate(`${T}.legalForm`), value: company.legalForm },
           { label: translate(`${T}.address`), value: [company.address, company.country].filter(Boolean).join(', ') },
           { label: translate(`${T}.period`), value: periodText(statement.period) },
           {
