@@ -12,10 +12,12 @@ Aufruf: npm run device -- <Befehl> [Optionen]
 Befehle:
   activate [--force]          Lizenz an dieses Gerät binden (--force: von einem anderen Gerät übertragen)
   validate                    Zustand der Lizenz für dieses Gerät, verbleibende Vorgänge, Pakete
-  identify [--count N] [--duration S] [--concurrency C] [--idempotency-key UUID]
+  operators                   Personen, die mit dieser Lizenz Identifizierungen durchführen dürfen (ID und Name)
+  identify [--count N] [--duration S] [--concurrency C] [--idempotency-key UUID] [--operator ID]
                               N Identifizierungsvorgänge erfassen, C gleichzeitig (Standard 1 und 1),
                               oder so viele, wie in S Sekunden gehen; jeder mit eigener
-                              Idempotenz-UUID, außer --idempotency-key ist gesetzt
+                              Idempotenz-UUID, außer --idempotency-key ist gesetzt;
+                              --operator: die durchführende Person (eine ID aus „operators“)
   cancel <Vorgangs-ID>        Vorgang stornieren (bis 15 Minuten nach der Erfassung)
   help                        diese Hilfe
 
@@ -34,7 +36,8 @@ Exit-Codes: 0 alles erfolgreich, 1 der Server hat (mindestens) eine Anfrage abge
 
 Beispiel (Demo-Lizenz von npm start, README „Demo-Konten“):
   npm run device -- validate --key SNNSC-HN01K-PC01B-FTSFT-DEM01 --machine STUDIO-SONNENSCHEIN-PC-01
-  npm run device -- identify --count 20 --concurrency 5 --key SNNSC-HN01K-PC01B-FTSFT-DEM01 --machine STUDIO-SONNENSCHEIN-PC-01`;
+  npm run device -- identify --count 20 --concurrency 5 --key SNNSC-HN01K-PC01B-FTSFT-DEM01 --machine STUDIO-SONNENSCHEIN-PC-01
+  npm run device -- operators --key SNNSC-HN01K-PC01B-FTSFT-DEM01 --machine STUDIO-SONNENSCHEIN-PC-01`;
 
 class Unreachable extends Error {
   constructor(
@@ -123,6 +126,19 @@ async function validate(args: DeviceArgs): Promise<boolean> {
   });
 }
 
+async function operators(args: DeviceArgs): Promise<boolean> {
+  const answer = await call(args, 'GET', '/api/device/operators');
+  return show(args, answer, (b) => {
+    const items = b.items as { id: string; firstName: string; lastName: string }[];
+    if (!items.length)
+      return 'Niemand darf mit dieser Lizenz Identifizierungen durchführen (freigegeben, Ausweis verknüpft).';
+    return (
+      `${items.length} ${items.length === 1 ? 'Person darf' : 'Personen dürfen'} Identifizierungen durchführen:\n` +
+      items.map((p) => `  ${p.id}  ${p.lastName}, ${p.firstName}`).join('\n')
+    );
+  });
+}
+
 /** What `identify --json` prints once all requests are done. */
 interface IdentifySummary {
   requests: number;
@@ -178,7 +194,10 @@ async function identify(args: DeviceArgs): Promise<boolean> {
       const ms = () => Math.round(performance.now() - sent);
       let answer: Answer;
       try {
-        answer = await call(args, 'POST', '/api/device/identification-process', { idempotencyKey });
+        answer = await call(args, 'POST', '/api/device/identification-process', {
+          idempotencyKey,
+          ...(args.operatorId ? { operatorId: args.operatorId } : {}),
+        });
       } catch (err) {
         if (!(err instanceof Unreachable)) throw err;
         summary.failed += 1;
@@ -221,6 +240,7 @@ async function identify(args: DeviceArgs): Promise<boolean> {
     console.log(
       `${summary.requests} Anfragen (${args.concurrency} gleichzeitig) in ${summary.seconds.toFixed(1)} s: ${statuses.join(', ')}` +
         (summary.statuses[402] ? ` (402 = ${SERVER_MESSAGES.noPrepaidCredit})` : '') +
+        (summary.refusals.UNKNOWN_OPERATOR ? ` (400 = ${SERVER_MESSAGES.unknownOperator})` : '') +
         (retries ? `; ${retries} Wiederholungen` : ''),
     );
   }
@@ -251,7 +271,7 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const commands = { activate, validate, identify, cancel };
+  const commands = { activate, validate, operators, identify, cancel };
   try {
     return (await commands[args.command](args)) ? 0 : 1;
   } catch (err) {

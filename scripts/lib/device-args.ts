@@ -8,7 +8,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './device-retry';
  * host name), so tests/unit/deviceSimulatorArgs.test.ts checks every rule.
  */
 
-export const DEVICE_COMMANDS = ['activate', 'validate', 'identify', 'cancel', 'help'] as const;
+export const DEVICE_COMMANDS = ['activate', 'validate', 'operators', 'identify', 'cancel', 'help'] as const;
 export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
 
 export interface DeviceArgs {
@@ -23,6 +23,8 @@ export interface DeviceArgs {
   durationSeconds?: number;
   /** identify: one idempotency key for every request (shows that a retry consumes nothing). */
   idempotencyKey?: string;
+  /** identify: the person who carries the processes out (--operator, an id of `operators`). */
+  operatorId?: string;
   /** cancel: the process id. */
   processId?: string;
   json: boolean;
@@ -59,7 +61,7 @@ function wholeNumber(flag: string, value: string | undefined, max: number): numb
 /**
  * Reads `argv` (without node and script). Flags: --url, --key, --machine (or LUMIO_URL,
  * LUMIO_LICENSE_KEY, LUMIO_MACHINE_ID), --force (activate), --count, --duration and --concurrency (identify),
- * --idempotency-key (identify), --attempts, --json. Throws a UsageError with a German message.
+ * --idempotency-key and --operator (identify), --attempts, --json. Throws a UsageError with a German message.
  */
 export function parseDeviceArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): DeviceArgs {
   const positional: string[] = [];
@@ -71,6 +73,7 @@ export function parseDeviceArgs(argv: readonly string[], env: Record<string, str
     '--count',
     '--concurrency',
     '--idempotency-key',
+    '--operator',
     '--attempts',
     '--duration',
   ]);
@@ -132,6 +135,7 @@ export function parseDeviceArgs(argv: readonly string[], env: Record<string, str
   only('--count', ['identify']);
   only('--concurrency', ['identify']);
   only('--idempotency-key', ['identify']);
+  only('--operator', ['identify']);
   only('--duration', ['identify']);
 
   if (command === 'identify') {
@@ -150,6 +154,11 @@ export function parseDeviceArgs(argv: readonly string[], env: Record<string, str
       throw new UsageError('--idempotency-key muss eine UUID sein.');
     }
     args.idempotencyKey = idempotencyKey;
+    const operatorId = text('--operator');
+    if (operatorId !== undefined && !UUID.test(operatorId)) {
+      throw new UsageError('--operator muss eine Personen-ID (UUID) aus „operators“ sein.');
+    }
+    args.operatorId = operatorId;
   }
   if (command === 'cancel') {
     const id = positional.shift();

@@ -38,6 +38,11 @@ export interface LicenseSeedInput {
   resellerId: string;
   /** integrator@fotosoft.example, who created and changed everything (audit trail). */
   integrator: { id: string; email: string };
+  /**
+   * People of the studio the studio software names as the person at the device (operatorId,
+   * issue 28): the recent processes of PC-01 name them in turn, so their 'Meine Daten' lists them.
+   */
+  operatorIds: string[];
   now: Date;
 }
 
@@ -300,4 +305,18 @@ export async function seedDemoLicenses(tx: Tx, input: LicenseSeedInput): Promise
               + make_interval(secs => 28800 + (g.i * 7919) % 39600)) AT TIME ZONE 'Europe/Berlin' AS at
     ) AS p
   `);
+
+  // The last 90 days of PC-01 name who carried them out, one of the operators in turn by the
+  // second of recording; one slot more than operators names nobody (software that does not send it).
+  if (input.operatorIds.length) {
+    const operators = sql.join(
+      input.operatorIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE identification_processes p
+      SET operator_user_id = (ARRAY[${operators}])[1 + (extract(epoch FROM p.created_at)::bigint % ${input.operatorIds.length + 1})::int]
+      WHERE p.license_id = ${licenseOf('neukoellnPc01').id}::uuid AND p.created_at >= ${daysAgo(-90).toISOString()}::timestamptz
+    `);
+  }
 }

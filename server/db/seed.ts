@@ -418,6 +418,18 @@ export async function seedDemoData(
     });
 
     const [integrator] = await tx.select().from(users).where(eq(users.email, 'integrator@fotosoft.example'));
+    // The people at the studio's PC in the demo's recent processes (all approved, eID bound).
+    const operators = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(users.email, [
+          'mitarbeiterin@studio-sonnenschein.example',
+          ownerEmail,
+          'kontoadmin@studio-sonnenschein.example',
+        ]),
+      )
+      .orderBy(users.email);
     await seedDemoLicenses(tx, {
       fotosoftId: fotosoft.id,
       companyId: sonnenschein.id,
@@ -425,6 +437,7 @@ export async function seedDemoData(
       potsdamId: potsdam.id,
       resellerId: fotosoftResellers.find((reseller) => reseller.name === 'Foto Express Handel GmbH')!.id,
       integrator,
+      operatorIds: operators.map((operator) => operator.id),
       now,
     });
     await seedDemoStatements(tx, sonnenschein.id, now);

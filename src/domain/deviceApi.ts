@@ -1,3 +1,4 @@
+import type { Role, UserStatus } from './roles';
 import {
   LICENSE_KEY_PATTERN,
   normalizeLicenseKey,
@@ -31,7 +32,17 @@ export const DEVICE_ERROR_CODES = {
   noPrepaidCredit: 'NO_PREPAID_CREDIT',
   cancelWindowPassed: 'CANCEL_WINDOW_PASSED',
   consumptionContended: 'CONSUMPTION_CONTENDED',
+  unknownOperator: 'UNKNOWN_OPERATOR',
 } as const;
+
+/**
+ * Who may carry out identifications on a licence (GET /api/device/operators, the operatorId of a
+ * recorded process): the people of the licence's company in one of these roles, with this status
+ * (approved by the company and eID bound), not disabled, whose eID binding took effect. Lumio does
+ * not assign people to studios, so everyone of the company counts on each of its studios' licences.
+ */
+export const OPERATOR_ROLES = ['Owner', 'AccountAdministrator', 'Employee'] as const satisfies readonly Role[];
+export const OPERATOR_STATUS: UserStatus = 'VerifiedAndApproved';
 
 export type LicenseAuthorization = { kind: 'missing' } | { kind: 'malformed' } | { kind: 'key'; key: string };
 

@@ -75,6 +75,7 @@ export const SERVER_MESSAGES = {
   forcedRebindLimitReached: 'Forced rebind limit reached',
   machineBoundToOtherLicense: 'Machine already bound to another license',
   cancelWindowPassed: 'Cancel window passed',
+  unknownOperator: 'Unknown operator',
   invalidReportId: 'Invalid report id',
   reportNotReady: 'Report not ready',
   ownSecondFactorNotResettable: 'Own second factor cannot be reset',
@@ -171,6 +172,8 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
   machineBoundToOtherLicense:
     'Dieses Gerät ist bereits an eine andere Lizenz dieses System-Integrators gebunden. Bitte lösen Sie zuerst dort die Bindung.',
   cancelWindowPassed: 'Ein Vorgang kann nur innerhalb von 15 Minuten nach seiner Erfassung storniert werden.',
+  unknownOperator:
+    'Diese Person kann mit dieser Lizenz keine Identifizierungen durchführen: Sie gehört nicht zur Firma der Lizenz, ist nicht freigegeben oder hat ihren Ausweis nicht verknüpft.',
   invalidReportId: 'Ungültige Auswertungs-ID.',
   reportNotReady:
     'Die Auswertung ist noch nicht fertig. Sie kann heruntergeladen werden, sobald sie abgeschlossen ist.',

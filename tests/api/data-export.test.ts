@@ -4,13 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_EXPORT_ENTRIES, dataExportFileName } from '../../src/domain/dataExport';
 import { eidDocumentTypeLabel } from '../../src/domain/eid';
-import { dataExports, eidBindings } from '../../server/db/schema';
+import { dataExports, eidBindings, licenses } from '../../server/db/schema';
 import { DATA_EXPORT_READY_SUBJECT } from '../../server/mail/templates/data-export-ready';
 import { purgeExpiredDataExports } from '../../server/modules/data-export/data-export-purge';
 import { dataExportRepository } from '../../server/modules/data-export/data-export.repository';
 import { PROCESSES_NOTE } from '../../server/modules/data-export/data-export-content';
 import { buildTestApp, DEMO, errorOf } from './helpers/app';
 import { bindWith, companyPerson, demoClient, type Client, type Person } from './helpers/eid';
+import { addDays, demoLicenseOwners, deviceClient, insertLicense, insertPackage } from './helpers/deviceLicenses';
+import { insertProcesses } from './helpers/usage';
 import { readZip } from './helpers/zip';
 
 const BASE = '/api/self/data-export';
@@ -121,7 +123,8 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
     expect(html).toContain('Auskunftsfrau');
     expect(html).toContain('12.04.1985');
     expect(html).toContain('Konto-Administratorin');
-    expect(html).toContain('Identifizierungsvorgänge werden von der Studio-Software');
+    expect(html).toContain('Es gibt keine Identifizierungsvorgänge, die Ihnen zugeordnet sind.');
+    expect(html).toContain(PROCESSES_NOTE);
     expect(html).toContain('Konto freigegeben');
     expect(json(DATA_EXPORT_ENTRIES.profile)).toMatchObject({
       id: anna.row.id,
@@ -136,7 +139,7 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
       role: 'AccountAdministrator',
       company: { name: 'Fotostudio Sonnenschein GmbH' },
     });
-    expect(json(DATA_EXPORT_ENTRIES.processes)).toEqual({ note: PROCESSES_NOTE, items: [] });
+    expect(json(DATA_EXPORT_ENTRIES.processes)).toEqual({ note: PROCESSES_NOTE, count: 0, items: [] });
     const audit = json(DATA_EXPORT_ENTRIES.audit) as { action: string; by: string; subjectId: string | null }[];
     expect(audit).toContainEqual(
       expect.objectContaining({ action: 'user.approved', by: 'Sie selbst', subject: 'Person', subjectId: null }),
@@ -174,6 +177,98 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
     expect(berts.texts.get(DATA_EXPORT_ENTRIES.summary)).toContain(
       `<th>Dokumentart</th><td>${eidDocumentTypeLabel(binding.documentType)}</td>`,
     );
+  });
+
+  it("lists the processes the person carried out, never a colleague's nor one without operator; the summary shows the newest 100", async () => {
+    const license = await insertLicense(app, await demoLicenseOwners(app), { boundMachineId: 'AUSKUNFT-PC' });
+    const today = now.toISOString().slice(0, 10);
+    await insertPackage(app, license.id, { startDate: addDays(today, -1), endDate: addDays(today, 1), amount: 10 });
+    const device = deviceClient(app, license.key, 'AUSKUNFT-PC');
+    // Bert was approved and bound his eID in beforeAll; Anna's card is bound here: both may identify.
+    await app.db.insert(eidBindings).values({
+      userId: anna.row.id,
+      pseudonymHash: `auskunft-${anna.row.id}`,
+      documentType: 'ID',
+      createdAt: now,
+      boundAt: now,
+    });
+    const names = (await device.operators()).json<{ items: { id: string }[] }>().items.map((item) => item.id);
+    expect(names).toEqual(expect.arrayContaining([anna.row.id, bert.row.id]));
+    const annas = await device.identify(randomUUID(), anna.row.id);
+    expect(annas.statusCode, annas.body).toBe(201);
+    const cancelled = await device.identify(randomUUID(), anna.row.id);
+    expect((await device.cancel(cancelled.json<{ id: string }>().id)).statusCode).toBe(200);
+    expect((await device.identify(randomUUID(), bert.row.id)).statusCode).toBe(201);
+    expect((await device.identify()).statusCode).toBe(201);
+    // 100 older ones of Anna's: the summary shows the newest 100 of 102, the JSON all.
+    const [licenseRow] = await app.db.select().from(licenses).where(eq(licenses.id, license.id));
+    await insertProcesses(app, licenseRow, [
+      { at: new Date(now.getTime() - 30 * 24 * 3600 * 1000), count: 100, operatorUserId: anna.row.id },
+    ]);
+
+    const annaId = await request(anna.client);
+    await waitReady(anna.client, annaId);
+    const annaFiles = await download(anna.client, annaId);
+    const annaProcesses = annaFiles.json(DATA_EXPORT_ENTRIES.processes) as {
+      note: string;
+      count: number;
+      items: { at: string; studio: string; licenseKeyEnd: string; status: string; cancelledAt: string | null }[];
+    };
+    expect(annaProcesses.note).toBe(PROCESSES_NOTE);
+    expect(annaProcesses.count).toBe(102);
+    expect(annaProcesses.items).toHaveLength(102);
+    expect(Object.keys(annaProcesses.items[0]).sort()).toEqual([
+      'at',
+      'cancelledAt',
+      'licenseKeyEnd',
+      'status',
+      'studio',
+    ]);
+    // The two recorded through the device API come first (the test's clock stands: same time, any order).
+    expect(annaProcesses.items.slice(0, 2)).toHaveLength(2);
+    expect(annaProcesses.items.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          studio: 'Sonnenschein Neukölln',
+          licenseKeyEnd: license.key.slice(-5),
+          status: 'Cancelled',
+          cancelledAt: expect.any(String),
+        }),
+        expect.objectContaining({
+          studio: 'Sonnenschein Neukölln',
+          licenseKeyEnd: license.key.slice(-5),
+          status: 'Completed',
+          cancelledAt: null,
+        }),
+      ]),
+    );
+    const times = annaProcesses.items.map((item) => item.at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(annaFiles.all).not.toContain(license.key);
+    const annaHtml = annaFiles.texts.get(DATA_EXPORT_ENTRIES.summary)!;
+    expect(annaHtml).toContain('Sie haben 102 Identifizierungsvorgänge durchgeführt.');
+    expect(annaHtml).toContain(
+      `Hier stehen die 100 neuesten; alle finden Sie in der Datei ${DATA_EXPORT_ENTRIES.processes}.`,
+    );
+    expect(annaHtml.split(`<td>…${license.key.slice(-5)}</td>`).length - 1).toBe(100);
+    expect(annaHtml).toContain('<td>Storniert</td>');
+    expect(annaHtml).toContain(PROCESSES_NOTE);
+
+    const bertId = await request(bert.client);
+    await waitReady(bert.client, bertId);
+    const bertFiles = await download(bert.client, bertId);
+    const bertProcesses = bertFiles.json(DATA_EXPORT_ENTRIES.processes) as {
+      count: number;
+      items: { status: string }[];
+    };
+    expect(bertProcesses.count).toBe(1);
+    expect(bertProcesses.items).toEqual([expect.objectContaining({ status: 'Completed', cancelledAt: null })]);
+    const bertHtml = bertFiles.texts.get(DATA_EXPORT_ENTRIES.summary)!;
+    expect(bertHtml).toContain('Sie haben einen Identifizierungsvorgang durchgeführt.');
+    expect(bertHtml).not.toContain('neuesten');
+    for (const text of [anna.row.firstName, anna.row.lastName, anna.row.email, anna.row.id]) {
+      expect(bertFiles.all).not.toContain(text);
+    }
   });
 
   it("answers anyone else's export 404, also in the same company and for a LumioAdmin", async () => {

@@ -569,6 +569,7 @@ describe('device API (docs/device-api.md)', () => {
       doc.paths['/api/device/license'].get,
       doc.paths['/api/device/identification-process'].post,
       doc.paths['/api/device/identification-process/{id}/cancel'].post,
+      doc.paths['/api/device/operators'].get,
     ];
     for (const operation of operations) {
       expect(operation.summary).toBeTruthy();
@@ -583,7 +584,11 @@ describe('device API (docs/device-api.md)', () => {
     }
     expect(exampleOf(operations[2].requestBody.content['application/json'])).toEqual({
       idempotencyKey: expect.any(String),
+      operatorId: expect.any(String),
     });
+    // The refusal of an operator who may not identify is documented beside the malformed key.
+    const badRequest = operations[2].responses['400'].content['application/json'];
+    expect(JSON.stringify(badRequest)).toContain('UNKNOWN_OPERATOR');
   });
 });
 
@@ -618,6 +623,8 @@ describe('device API rate limit', () => {
     expect(errorOf(refused).errorCode).toBe('TOO_MANY_REQUESTS');
     expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The list of operators counts against the same limit.
+    expect((await device.operators()).statusCode).toBe(429);
     expect(await snapshotTables(app)).toEqual(before);
     // Another licence has its own count.
     const other = await insertLicense(app, owners, { boundMachineId: `${MACHINE}-2` });

@@ -137,6 +137,53 @@ describe('retention (issue 28)', () => {
     expect(other).toMatchObject({ carriedOutIdentifications: false, pseudonymHash: null, reason: 'deleted' });
   });
 
+  it('counts a person exactly by the processes that name them; only processes without operator are approximated', async () => {
+    const { company, stores: studios } = await buildCompany(app, 'Bedienerprobe GmbH');
+    await buildUser(app, { email: 'inhaber@bedienerprobe.example', role: 'Owner', companyId: company.id });
+    const ownerClient = apiClient(app, (await loginAs(app, 'inhaber@bedienerprobe.example')).accessToken);
+    const license = await buildLicense(app, {
+      storeId: studios[0].id,
+      companyId: company.id,
+      systemIntegratorId: await integratorIdOf(app, 'FOTOSOFT'),
+    });
+    const person = async (email: string, boundAt: Date | null) => {
+      const row = await buildUser(app, { email, role: 'Employee', companyId: company.id });
+      if (boundAt) {
+        await app.db.insert(eidBindings).values({
+          userId: row.id,
+          pseudonymHash: `pseudonym-${row.id}`,
+          documentType: 'ID',
+          createdAt: boundAt,
+          boundAt,
+        });
+      }
+      return row;
+    };
+    // Named: carried out one process (its eID binding is younger than the process, it counts anyway).
+    const named = await person('genannt@bedienerprobe.example', ago.days(10));
+    // Bound for a year in a company whose every process since names someone else: not counted any more.
+    const colleague = await person('kollegin@bedienerprobe.example', ago.years(1));
+    await insertProcesses(app, license, [{ at: ago.months(2), operatorUserId: named.id, count: 3 }]);
+    for (const p of [named, colleague]) {
+      expect((await ownerClient.delete(`/api/company/${company.id}/user/${p.id}`)).statusCode).toBe(204);
+    }
+    const flagOf = async (id: string) =>
+      (await app.db.select().from(closedAccounts).where(eq(closedAccounts.id, id)))[0].carriedOutIdentifications;
+    expect(await flagOf(named.id)).toBe(true);
+    expect(await flagOf(colleague.id)).toBe(false);
+    // A process without operator during a bound member's membership still counts for them.
+    const member = await person('mitglied@bedienerprobe.example', ago.years(1));
+    await insertProcesses(app, license, [{ at: ago.months(1) }]);
+    expect((await ownerClient.delete(`/api/company/${company.id}/user/${member.id}`)).statusCode).toBe(204);
+    expect(await flagOf(member.id)).toBe(true);
+    // The processes keep naming the closed account (no foreign key): its archive has the same id.
+    const kept = await app.db
+      .select({ n: count() })
+      .from(identificationProcesses)
+      .where(eq(identificationProcesses.operatorUserId, named.id));
+    expect(kept[0].n).toBe(3);
+  });
+
   it('a rejection records its time; deleting the rejected person archives them as rejected, closed at the rejection', async () => {
     const sonnenschein = (
       await app.db.select().from(companies).where(eq(companies.name, 'Fotostudio Sonnenschein GmbH'))

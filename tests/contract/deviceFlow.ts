@@ -9,6 +9,7 @@ import type { components, paths } from './generated/lumio-api';
 
 // The document's named models, as an integrator's code names them.
 type IdentificationProcess = components['schemas']['IdentificationProcess'];
+type DeviceOperator = components['schemas']['DeviceOperator'];
 type ErrorBody = components['schemas']['ErrorBody'];
 
 const baseUrl = process.env.LUMIO_URL ?? 'http://localhost:8080';
@@ -46,6 +47,37 @@ check(replayed.response.status === 200, 'replay: 200 statt 201');
 check(
   replayed.data?.id === processId && replayed.data.remainingAmount === before - 1,
   'replay: dieselbe Antwort, nichts verbraucht',
+);
+
+// Who may carry out identifications: ids and names of the licence's company's people.
+const operators = await client.GET('/api/device/operators', { params: device });
+const people: DeviceOperator[] = operators.data?.items ?? [];
+check(operators.response.status === 200 && people.length > 0, `operators: ${people.length} Personen`);
+const operator = people[0];
+check(
+  operator !== undefined && !('email' in operator) && operator.lastName.length > 0,
+  'operators: nur id, Vor- und Nachname',
+);
+
+// Record a process naming the person at the device, then cancel it (the unit comes back).
+const named = await client.POST('/api/device/identification-process', {
+  params: device,
+  body: { idempotencyKey: randomUUID(), operatorId: operator?.id },
+});
+check(named.response.status === 201 && named.data !== undefined, 'record mit operatorId: 201');
+const namedCancel = await client.POST('/api/device/identification-process/{id}/cancel', {
+  params: { ...device, path: { id: named.data?.id ?? '' } },
+});
+check(namedCancel.data?.status === 'Cancelled', 'record mit operatorId: storniert');
+
+// Someone who may not identify on this licence: 400 UNKNOWN_OPERATOR, nothing consumed.
+const stranger = await client.POST('/api/device/identification-process', {
+  params: device,
+  body: { idempotencyKey: randomUUID(), operatorId: randomUUID() },
+});
+check(
+  stranger.response.status === 400 && stranger.error?.errorCode === 'UNKNOWN_OPERATOR',
+  'unbekannte Person: 400 UNKNOWN_OPERATOR',
 );
 
 // Cancel within 15 minutes: the unit comes back.

@@ -54,10 +54,19 @@ test('a person asks for their own data, is mailed when it is ready and downloads
   expect(html).toContain(firstName);
   expect(html).toContain(lastName);
   expect(html).toContain(user.email);
-  expect(html).toContain('Identifizierungsvorgänge werden von der Studio-Software');
+  // The demo's PC names her as the person at the device in some of its recent processes.
+  expect(html).toMatch(/Sie haben [\d.]+ Identifizierungsvorgänge durchgeführt\./);
+  expect(html).toContain('<td>Sonnenschein Neukölln</td>');
+  expect(html).toContain('Vorgänge, die ohne Angabe einer Person erfasst wurden');
   const profile = JSON.parse(files.get('profil.json')!) as Record<string, unknown>;
   expect(profile).toMatchObject({ firstName, lastName, email: user.email, role: user.role, status: user.status });
-  expect(JSON.parse(files.get('identifizierungsvorgaenge.json')!)).toMatchObject({ items: [] });
+  const processes = JSON.parse(files.get('identifizierungsvorgaenge.json')!) as {
+    count: number;
+    items: { studio: string; licenseKeyEnd: string }[];
+  };
+  expect(processes.count).toBeGreaterThan(0);
+  expect(processes.items).toHaveLength(processes.count);
+  expect(processes.items[0]).toMatchObject({ studio: 'Sonnenschein Neukölln', licenseKeyEnd: 'DEM01' });
   // The other people of the company are not in it (the owner's last name is also the company's
   // name, 'Fotostudio Sonnenschein GmbH', which is the person's employer and so in it).
   const all = [...files.values()].join('\n');

@@ -79,6 +79,17 @@ describe('device simulator arguments (scripts/lib/device-args.ts)', () => {
     expect(parseDeviceArgs(['cancel', id, ...base])).toMatchObject({ command: 'cancel', processId: id });
   });
 
+  it('reads operators, and identify --operator with the person who carries the processes out', () => {
+    expect(parseDeviceArgs(['operators', ...base])).toMatchObject({ command: 'operators', key: KEY });
+    const person = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    expect(parseDeviceArgs(['identify', '--operator', person, ...base]).operatorId).toBe(person);
+    expect(parseDeviceArgs(['identify', `--operator=${person}`, '--count', '3', ...base])).toMatchObject({
+      operatorId: person,
+      count: 3,
+    });
+    expect(parseDeviceArgs(['identify', ...base]).operatorId).toBeUndefined();
+  });
+
   it('shows the help without a command, with help, -h or --help', () => {
     expect(parseDeviceArgs([]).command).toBe('help');
     expect(parseDeviceArgs(['help']).command).toBe('help');
@@ -96,6 +107,9 @@ describe('device simulator arguments (scripts/lib/device-args.ts)', () => {
     [['identify', '--count', 'viele', ...base], /--count erwartet/],
     [['identify', '--concurrency', '201', ...base], /--concurrency erwartet eine ganze Zahl von 1 bis 200/],
     [['identify', '--idempotency-key', 'abc', ...base], /muss eine UUID sein/],
+    [['identify', '--operator', 'Maria', ...base], /--operator muss eine Personen-ID \(UUID\) aus „operators“ sein/],
+    [['identify', '--operator', ...base], /--operator braucht einen Wert/],
+    [['operators', '--operator', '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', ...base], /--operator gilt nur für identify/],
     [['identify', '--count', ...base], /--count braucht einen Wert/],
     [['cancel', ...base], /cancel braucht die Vorgangs-ID/],
     [['cancel', '42', ...base], /„42“ ist keine Vorgangs-ID/],

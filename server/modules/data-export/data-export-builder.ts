@@ -4,6 +4,7 @@ import yazl from 'yazl';
 import { formatDate } from '../../../src/domain/dates';
 import { DATA_EXPORT_ENTRIES } from '../../../src/domain/dataExport';
 import { eidDocumentTypeLabel } from '../../../src/domain/eid';
+import { licenseKeyEndLabel } from '../../../src/domain/statementFormat';
 import { userStatusLabel } from '../../../src/domain/userStatus';
 import type { DbOrTx } from '../../db/client';
 import { renderView } from '../../html';
@@ -33,6 +34,14 @@ const JSON_ENTRIES = [
   [DATA_EXPORT_ENTRIES.processes, (c: DataExportContent) => c.processes],
   [DATA_EXPORT_ENTRIES.audit, (c: DataExportContent) => c.audit],
 ] as const;
+
+/** The summary lists this many of the newest processes; the JSON file has all of them. */
+export const SUMMARY_PROCESS_LIMIT = 100;
+
+const PROCESS_STATUS_TEXTS: Record<'Completed' | 'Cancelled', string> = {
+  Completed: 'Abgeschlossen',
+  Cancelled: 'Storniert',
+};
 
 /** The readable German summary (Meine_Daten.html): dates as dd.MM.yyyy and times in Germany. */
 export function renderSummary(content: DataExportContent): string {
@@ -67,7 +76,23 @@ export function renderSummary(content: DataExportContent): string {
       startedAt: at(content.eid.startedAt),
       boundAt: at(content.eid.boundAt),
     },
-    processesNote: content.processes.note,
+    processes: {
+      note: content.processes.note,
+      countText:
+        content.processes.count === 1
+          ? 'einen Identifizierungsvorgang'
+          : `${content.processes.count.toLocaleString('de-DE')} Identifizierungsvorgänge`,
+      capped: content.processes.count > SUMMARY_PROCESS_LIMIT,
+      limit: SUMMARY_PROCESS_LIMIT,
+      file: DATA_EXPORT_ENTRIES.processes,
+      items: content.processes.items.slice(0, SUMMARY_PROCESS_LIMIT).map((process) => ({
+        at: at(process.at),
+        studio: process.studio,
+        license: licenseKeyEndLabel(process.licenseKeyEnd),
+        status: PROCESS_STATUS_TEXTS[process.status],
+        cancelledAt: at(process.cancelledAt) || '–',
+      })),
+    },
     audit: content.audit.map((row) => ({ ...row, at: at(row.at), changes: row.changes.map(change) })),
   });
 }

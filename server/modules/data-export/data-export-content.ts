@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { AUDIT_ACTION_TEXTS, type AuditAction } from '../../../src/domain/auditActions';
+import { licenseKeyEnd } from '../../../src/domain/licenses';
 import { ROLES, roleLabel, type Role } from '../../../src/domain/roles';
 import { userStatusLabel } from '../../../src/domain/userStatus';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, type AuditEventRow } from '../audit/audit.table';
-import { companies } from '../companies/companies.table';
+import { companies, stores } from '../companies/companies.table';
 import { eidBindings } from '../eid-binding/eid-binding.table';
+import { identificationProcesses, licenses } from '../licenses/licenses.table';
 import { systemIntegrators } from '../system-integrators/system-integrators.table';
 import { users, type UserRow } from '../users/users.table';
 
@@ -15,7 +17,8 @@ import { users, type UserRow } from '../users/users.table';
  * by role only ('Eigentümer*in', 'Lumio-Admin'), never by e-mail or id; of a row where this person
  * acted on someone else, only what they did and on what kind of record is kept (no ids of people,
  * no before/after); of a row about this person, only the fields about them (PERSON_FIELDS).
- * The eID binding gives its dates, status and document type, never the pseudonym's hash.
+ * The eID binding gives its dates, status and document type, never the pseudonym's hash. The
+ * processes are those that name this person as their operator (the device API's operatorId).
  */
 
 /** Recorded fields of an audit row about the person that are the person's own data. */
@@ -50,9 +53,9 @@ const ENTITY_TYPE_TEXTS: Record<string, string> = {
 };
 
 export const PROCESSES_NOTE =
-  'Identifizierungsvorgänge werden von der Studio-Software über die Lizenz und das Gerät erfasst. ' +
-  'Lumio speichert dabei nicht, welche Person einen Vorgang durchgeführt hat. Deshalb kann Ihnen kein ' +
-  'Identifizierungsvorgang zugeordnet werden; die Liste ist leer.';
+  'Aufgeführt sind die Identifizierungsvorgänge, bei denen die Studio-Software Sie als durchführende Person ' +
+  'genannt hat. Vorgänge, die ohne Angabe einer Person erfasst wurden, kann Lumio niemandem zuordnen; sie ' +
+  'sind hier nicht enthalten.';
 
 export const SELF_ACTOR = 'Sie selbst';
 const SYSTEM_ACTOR = 'Lumio (automatisch)';
@@ -78,6 +81,17 @@ export interface ExportAuditRow {
   subjectId: string | null;
   /** Of rows about this person: the changed fields about them. */
   changes: ExportChange[];
+}
+
+/** An identification process the person carried out (the device API named them as its operator). */
+export interface ExportProcess {
+  /** When it was recorded. */
+  at: string;
+  studio: string;
+  /** The licence key's last five characters (`licenseKeyEnd`), enough to recognise it, not to use it. */
+  licenseKeyEnd: string;
+  status: 'Completed' | 'Cancelled';
+  cancelledAt: string | null;
 }
 
 export interface ExportStatusChange {
@@ -127,7 +141,8 @@ export interface DataExportContent {
     startedAt: string | null;
     boundAt: string | null;
   };
-  processes: { note: string; items: never[] };
+  /** Newest first; `count` is items.length. */
+  processes: { note: string; count: number; items: ExportProcess[] };
   audit: ExportAuditRow[];
 }
 
@@ -186,6 +201,34 @@ async function auditRowsOf(db: DbOrTx, user: UserRow): Promise<ExportAuditRow[]>
   });
 }
 
+/**
+ * The processes that name the person as their operator, newest first (the operator index). Only
+ * this person's: a process names one operator, and no other person's id is read here.
+ */
+async function processesOf(db: DbOrTx, userId: string): Promise<ExportProcess[]> {
+  const p = identificationProcesses;
+  const rows = await db
+    .select({
+      createdAt: p.createdAt,
+      studio: stores.name,
+      licenseKey: licenses.key,
+      status: p.status,
+      cancelledAt: p.cancelledAt,
+    })
+    .from(p)
+    .innerJoin(stores, eq(stores.id, p.storeId))
+    .innerJoin(licenses, eq(licenses.id, p.licenseId))
+    .where(eq(p.operatorUserId, userId))
+    .orderBy(desc(p.createdAt), desc(p.id));
+  return rows.map((row) => ({
+    at: row.createdAt.toISOString(),
+    studio: row.studio,
+    licenseKeyEnd: licenseKeyEnd(row.licenseKey),
+    status: row.status,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  }));
+}
+
 /** The account's creation and every audit row about it that changed its status. */
 function statusHistoryOf(user: UserRow, audit: readonly ExportAuditRow[]): ExportStatusChange[] {
   const history: ExportStatusChange[] = [];
@@ -233,6 +276,7 @@ export async function collectDataExport(db: DbOrTx, userId: string, now: Date): 
     .where(eq(eidBindings.userId, user.id))
     .limit(1);
   const audit = await auditRowsOf(db, user);
+  const processes = await processesOf(db, user.id);
   const roleText = roleLabel(user.role, user.salutation);
 
   return {
@@ -274,7 +318,7 @@ export async function collectDataExport(db: DbOrTx, userId: string, now: Date): 
       startedAt: binding?.createdAt.toISOString() ?? null,
       boundAt: binding?.boundAt?.toISOString() ?? null,
     },
-    processes: { note: PROCESSES_NOTE, items: [] },
+    processes: { note: PROCESSES_NOTE, count: processes.length, items: processes },
     audit,
   };
 }

@@ -1,7 +1,10 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { OPERATOR_ROLES, OPERATOR_STATUS } from '../../../src/domain/deviceApi';
 import type { DbOrTx } from '../../db/client';
+import { eidBindings } from '../eid-binding/eid-binding.table';
 import { recordActivation } from '../licenses/machine-binding';
 import { identificationProcesses, licenseActivations, licenses } from '../licenses/licenses.table';
+import { users } from '../users/users.table';
 
 /**
  * The device API's rarer statements: activation and cancellation are short transactions with a
@@ -25,6 +28,13 @@ export interface DevicePackage {
   suspended: boolean;
 }
 
+/** A person who may carry out identifications on a licence (GET /api/device/operators). */
+export interface DeviceOperator {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
 export interface RecordedProcess {
   id: string;
   packageId: string | null;
@@ -40,6 +50,8 @@ export type ConsumeAttempt =
   | { kind: 'replay'; process: RecordedProcess }
   | { kind: 'recorded'; process: RecordedProcess }
   | { kind: 'noCredit' }
+  /** The operatorId names nobody who may carry out identifications on this licence. */
+  | { kind: 'unknownOperator' }
   /** The package chosen from the statement's snapshot ran out while waiting for its lock. */
   | { kind: 'lostRace' };
 
@@ -107,17 +119,39 @@ export function deviceRepository(db: DbOrTx) {
       return row;
     },
 
-    async licenseByKey(key: string): Promise<DeviceLicense | undefined> {
+    async licenseByKey(key: string): Promise<(DeviceLicense & { companyId: string }) | undefined> {
       const [row] = await db
         .select({
           id: licenses.id,
           postpaidAllowed: licenses.postpaidAllowed,
           boundMachineId: licenses.boundMachineId,
           suspended: licenses.suspended,
+          companyId: licenses.companyId,
         })
         .from(licenses)
         .where(eq(licenses.key, key));
       return row;
+    },
+
+    /**
+     * The people of a company who may carry out identifications (OPERATOR_ROLES, OPERATOR_STATUS,
+     * not disabled, eID bound), by name: only id and names leave the portal.
+     */
+    async operatorsOf(companyId: string): Promise<DeviceOperator[]> {
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .innerJoin(eidBindings, eq(eidBindings.userId, users.id))
+        .where(
+          and(
+            eq(users.companyId, companyId),
+            eq(users.status, OPERATOR_STATUS),
+            inArray(users.role, [...OPERATOR_ROLES]),
+            isNull(users.disabledAt),
+            isNotNull(eidBindings.boundAt),
+          ),
+        )
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
     },
 
     /** A process of the licence, locked for its cancellation. */

@@ -20,6 +20,7 @@ export const MACHINE_ID_HEADER = 'x-machine-id';
 const EXAMPLE_MACHINE = 'STUDIO-PC-01';
 const EXAMPLE_PROCESS = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const EXAMPLE_PACKAGE = '0b7e3f52-1c9d-4e8a-9f6b-2d4c5a6e7f80';
+const EXAMPLE_OPERATOR = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
 /**
  * Every call names the device: X-Machine-Id, 1-128 of [A-Za-z0-9._:-] (ARCHITECTURE.md). The
@@ -104,11 +105,40 @@ export const identificationBody = z
     idempotencyKey: z
       .uuid()
       .describe('Vom Gerät je Vorgang erzeugte UUID; eine Wiederholung mit derselben UUID verbraucht nichts erneut'),
+    operatorId: z
+      .uuid({ error: 'Ungültige Personen-ID.' })
+      .optional()
+      .describe(
+        'Wer den Vorgang durchführt: eine id aus GET /api/device/operators. Ohne Angabe wird der Vorgang ohne Person erfasst.',
+      ),
   })
   .meta({
     id: 'IdentificationProcessRequest',
-    description: 'Einen Identifizierungsvorgang verbuchen, mit dem Idempotenzschlüssel des Geräts',
-    example: { idempotencyKey: '3d5f7a9b-1c2e-4f60-8a1b-2c3d4e5f6a7b' },
+    description:
+      'Einen Identifizierungsvorgang verbuchen, mit dem Idempotenzschlüssel des Geräts und der Person am Gerät',
+    example: { idempotencyKey: '3d5f7a9b-1c2e-4f60-8a1b-2c3d4e5f6a7b', operatorId: EXAMPLE_OPERATOR },
+  });
+
+export const deviceOperator = z
+  .object({
+    id: z.uuid().describe('Die id, die POST /api/device/identification-process als operatorId annimmt'),
+    firstName: z.string(),
+    lastName: z.string(),
+  })
+  .meta({
+    id: 'DeviceOperator',
+    description: 'Eine Person, die mit dieser Lizenz Identifizierungen durchführen darf (nur Name und id)',
+  });
+
+export const operatorsResult = z
+  .object({
+    items: z.array(deviceOperator).describe('Nach Nachname, Vorname sortiert'),
+  })
+  .meta({
+    id: 'DeviceOperators',
+    description:
+      'Die Personen der Firma der Lizenz, die Identifizierungen durchführen dürfen: freigegeben, Ausweis verknüpft, nicht gesperrt',
+    example: { items: [{ id: EXAMPLE_OPERATOR, firstName: 'Maria', lastName: 'Mitarbeit' }] },
   });
 
 export const identificationResult = z
@@ -150,9 +180,10 @@ export const cancelResult = z
   });
 
 /** An error body with an example of the device API's own refusals. */
+const EXAMPLE_TRACE = '1f0e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
 const deviceError = (status: number, errorCode: string, message: string) =>
   errorBodySchema.meta({
-    examples: [{ errorCode, messages: [message], traceId: '1f0e2d3c-4b5a-4978-8695-a4b3c2d1e0f9', status }],
+    examples: [{ errorCode, messages: [message], traceId: EXAMPLE_TRACE, status }],
   });
 
 /** Every call: key format, missing scheme, unknown key, rate limit. */
@@ -162,6 +193,19 @@ export const deviceErrorResponses = {
   404: deviceError(404, 'LICENSE_KEY_UNKNOWN', 'License key unknown'),
   429: deviceError(429, 'TOO_MANY_REQUESTS', 'Too many requests'),
 } as const;
+
+/** Recording a process: a malformed key, or an operatorId that names nobody who may identify on this licence. */
+export const identificationBadRequestResponse = errorBodySchema.meta({
+  examples: [
+    { errorCode: 'INVALID_LICENSE_KEY', messages: ['Invalid license key'], traceId: EXAMPLE_TRACE, status: 400 },
+    {
+      errorCode: DEVICE_ERROR_CODES.unknownOperator,
+      messages: [SERVER_MESSAGES.unknownOperator],
+      traceId: EXAMPLE_TRACE,
+      status: 400,
+    },
+  ],
+});
 
 export const suspendedResponse = deviceError(403, 'LICENSE_SUSPENDED', 'License suspended');
 export const otherMachineResponse = deviceError(409, 'OTHER_MACHINE', 'License key already in use');

@@ -10,7 +10,7 @@ import { metrics } from '../../metrics/registry';
 import { bindingMachine, requireMachineFree } from '../licenses/machine-binding';
 import type { QueueWebhookDeliveries } from '../webhooks/emit';
 import { emitLicenseEvent } from '../webhooks/events';
-import { deviceRepository, type DeviceLicense, type RecordedProcess } from './device.repository';
+import { deviceRepository, type DeviceLicense, type DeviceOperator, type RecordedProcess } from './device.repository';
 import { deviceStatements } from './device.statements';
 
 /**
@@ -172,19 +172,41 @@ export function deviceService({ db, clock, queueWebhookDeliveries }: DeviceServi
     },
 
     /**
+     * The people who may carry out identifications on the licence (its company's, docs/device-api.md),
+     * for its bound machine only: refused like recording a process otherwise.
+     */
+    async operators({ key, machineId }: DeviceCaller): Promise<{ items: DeviceOperator[] }> {
+      const repo = deviceRepository(db);
+      const license = await repo.licenseByKey(key);
+      if (!license) throw unknownKey();
+      if (license.suspended || license.boundMachineId !== machineId) throw refusal(license);
+      return { items: await repo.operatorsOf(license.companyId) };
+    },
+
+    /**
      * Records one process from the package that ends first, or postpaid; the same idempotency key
-     * on the same licence replays the first answer and consumes nothing again.
+     * on the same licence replays the first answer and consumes nothing again. An operator, when
+     * named, must be one of `operators` (else 400 'Unknown operator', nothing taken).
      */
     async recordIdentification(
       { key, machineId }: DeviceCaller,
-      idempotencyKey: string,
+      request: { idempotencyKey: string; operatorId?: string },
       log: FastifyBaseLogger,
     ): Promise<IdentificationOutcome> {
+      const { idempotencyKey } = request;
+      const operatorId = request.operatorId ?? null;
       for (let attempt = 1; attempt <= CONSUME_ATTEMPTS; attempt++) {
         const now = clock();
         let outcome;
         try {
-          outcome = await statements.consumeOnce({ key, machineId, idempotencyKey, today: germanDay(now), now });
+          outcome = await statements.consumeOnce({
+            key,
+            machineId,
+            idempotencyKey,
+            today: germanDay(now),
+            now,
+            operatorId,
+          });
         } catch (err) {
           // A concurrent request with the same key committed first; this one consumed nothing.
           if (sqlStateOf(err) !== UNIQUE_VIOLATION) throw err;
@@ -206,6 +228,8 @@ export function deviceService({ db, clock, queueWebhookDeliveries }: DeviceServi
             return { kind: 'recorded', process: outcome.process };
           case 'noCredit':
             throw new ApiError(402, SERVER_MESSAGES.noPrepaidCredit, codes.noPrepaidCredit);
+          case 'unknownOperator':
+            throw new ApiError(400, SERVER_MESSAGES.unknownOperator, codes.unknownOperator);
           case 'lostRace':
             log.info({ attempt }, 'package ran out while waiting, trying again');
         }

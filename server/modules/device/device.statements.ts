@@ -1,3 +1,4 @@
+import { OPERATOR_ROLES, OPERATOR_STATUS } from '../../../src/domain/deviceApi';
 import type { Db } from '../../db/client';
 import { namedStatementRunner } from '../../db/named-statements';
 import type { ConsumeAttempt, DeviceLicense, DevicePackage } from './device.repository';
@@ -24,9 +25,12 @@ const LICENSE_WITH_PACKAGES = `
   FROM licenses l
   WHERE l.key = $1::text`;
 
+/** The roles of OPERATOR_ROLES as an SQL list (constants, no input). */
+const OPERATOR_ROLE_LIST = OPERATOR_ROLES.map((role) => `'${role}'`).join(', ');
+
 /**
  * One attempt at recording a process ($1 licence key, $2 idempotency key, $3 machine id, $4 today
- * in Germany, $5 now). It finds the licence by key, an earlier process with the same idempotency
+ * in Germany, $5 now, $6 the operator's user id or null). It finds the licence by key, an earlier process with the same idempotency
  * key, and the package choosePackage (src/domain/licenses.ts) would pick: valid today, not
  * suspended, units left, the one that ends first, then the one that started first, then by id. It
  * takes one unit with a conditional UPDATE (`used_amount < amount`, which the table's CHECK backs)
@@ -40,6 +44,11 @@ const LICENSE_WITH_PACKAGES = `
  * A concurrent request with the same idempotency key that commits first makes the INSERT fail on
  * the unique index (23505): the whole statement, its UPDATE included, is undone, and the caller
  * answers with the first process.
+ *
+ * An operator ($6) must be one of the people GET /api/device/operators lists (OPERATOR_ROLES,
+ * OPERATOR_STATUS, bound eID, the licence's company): one lookup by the users' primary key and the
+ * bindings' unique user id. Anyone else takes nothing (`operator_ok` false). Without an operator
+ * the lookup is never run: `$6 IS NULL` decides first.
  */
 const CONSUME = `
   WITH lic AS (
@@ -51,9 +60,17 @@ const CONSUME = `
     FROM identification_processes p JOIN lic ON p.license_id = lic.id
     WHERE p.idempotency_key = $2::uuid
   ),
+  operator AS (
+    SELECT u.id FROM users u
+      JOIN lic ON u.company_id = lic.company_id
+      JOIN eid_bindings b ON b.user_id = u.id
+    WHERE u.id = $6::uuid AND u.status = '${OPERATOR_STATUS}' AND u.role IN (${OPERATOR_ROLE_LIST})
+      AND u.disabled_at IS NULL AND b.bound_at IS NOT NULL
+  ),
   allowed AS (
     SELECT lic.* FROM lic
     WHERE NOT lic.suspended AND lic.bound_machine_id = $3::text AND NOT EXISTS (SELECT 1 FROM prior)
+      AND ($6::uuid IS NULL OR EXISTS (SELECT 1 FROM operator))
   ),
   usable AS (
     SELECT pp.id, pp.start_date, pp.end_date, pp.amount - pp.used_amount AS remaining
@@ -72,12 +89,13 @@ const CONSUME = `
   recorded AS (
     INSERT INTO identification_processes (
       license_id, store_id, company_id, system_integrator_id, reseller_id, package_id, postpaid, machine_id,
-      idempotency_key, created_at, remaining_amount_after
+      idempotency_key, created_at, remaining_amount_after, operator_user_id
     )
     SELECT allowed.id, allowed.store_id, allowed.company_id, allowed.system_integrator_id, allowed.reseller_id,
            taken.id, taken.id IS NULL, $3::text, $2::uuid, $5::timestamptz,
            (coalesce(taken.remaining, 0)
-             + coalesce((SELECT sum(usable.remaining) FROM usable WHERE usable.id <> taken.id), 0))::int
+             + coalesce((SELECT sum(usable.remaining) FROM usable WHERE usable.id <> taken.id), 0))::int,
+           $6::uuid
     FROM allowed LEFT JOIN taken ON true
     WHERE taken.id IS NOT NULL OR (allowed.postpaid_allowed AND NOT EXISTS (SELECT 1 FROM target))
     RETURNING id, package_id, postpaid, remaining_amount_after
@@ -87,7 +105,8 @@ const CONSUME = `
          prior.remaining_amount_after AS prior_remaining,
          recorded.id AS recorded_id, recorded.package_id AS recorded_package_id,
          recorded.postpaid AS recorded_postpaid, recorded.remaining_amount_after AS recorded_remaining,
-         EXISTS (SELECT 1 FROM target) AS had_target
+         EXISTS (SELECT 1 FROM target) AS had_target,
+         ($6::uuid IS NULL OR EXISTS (SELECT 1 FROM operator)) AS operator_ok
   FROM (SELECT 1) AS one
     LEFT JOIN lic ON true
     LEFT JOIN prior ON true
@@ -107,6 +126,7 @@ interface ConsumeRow {
   recorded_postpaid: boolean;
   recorded_remaining: number;
   had_target: boolean;
+  operator_ok: boolean;
 }
 
 interface LicenseRow {
@@ -150,14 +170,17 @@ export function deviceStatements(db: Db) {
       idempotencyKey: string;
       today: string;
       now: Date;
+      /** The person at the device (operatorId), or null when the call names nobody. */
+      operatorId: string | null;
     }): Promise<ConsumeAttempt> {
-      const { key, machineId, idempotencyKey, today, now } = input;
+      const { key, machineId, idempotencyKey, today, now, operatorId } = input;
       const [row] = await run<ConsumeRow>('device_consume', CONSUME, [
         key,
         idempotencyKey,
         machineId,
         today,
         now.toISOString(),
+        operatorId,
       ]);
       if (!row.license_id) return { kind: 'unknownKey' };
       const license: DeviceLicense = {
@@ -178,6 +201,7 @@ export function deviceStatements(db: Db) {
           },
         };
       }
+      if (!row.operator_ok) return { kind: 'unknownOperator' };
       if (row.recorded_id) {
         return {
           kind: 'recorded',

@@ -14,11 +14,13 @@ import {
   contendedResponse,
   deviceErrorResponses,
   deviceHeaders,
+  identificationBadRequestResponse,
   identificationBody,
   identificationResult,
   licenseValidation,
   MACHINE_ID_HEADER,
   noCreditResponse,
+  operatorsResult,
   otherMachineResponse,
   processNotFoundResponse,
   processParams,
@@ -49,9 +51,9 @@ function callerOf(request: FastifyRequest): DeviceCaller {
 
 /**
  * The device API of the studio software (ARCHITECTURE.md, docs/device-api.md): activation,
- * validation, recording and cancelling identification processes; the rules are in device.service.ts.
+ * validation, the people who may identify, recording and cancelling identification processes; the rules are in device.service.ts.
  * Every call carries `Authorization: License <key>` and `X-Machine-Id`; the module's own hooks limit
- * the rate per licence (all four calls together) and refuse a missing (401) or malformed (400) key
+ * the rate per licence (all its calls together) and refuse a missing (401) or malformed (400) key
  * before anything else is read. Nothing a refused call sends changes anything.
  */
 export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptions) {
@@ -149,6 +151,32 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
     async (request) => device.validate(callerOf(request)),
   );
 
+  api.get(
+    '/api/device/operators',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        operationId: 'listDeviceOperators',
+        summary: 'Personen, die mit dieser Lizenz Identifizierungen durchführen dürfen',
+        description:
+          'Die Personen der Firma der Lizenz (Inhaber*in, Konto-Administrator*innen, Mitarbeitende), die freigegeben ' +
+          'sind, ihren Ausweis verknüpft haben und nicht gesperrt sind: nur id, Vor- und Nachname. Nur vom ' +
+          "gebundenen Gerät einer nicht ausgesetzten Lizenz (sonst 403 'License suspended' bzw. 409 wie beim " +
+          'Erfassen). Die id geht als operatorId an POST /api/device/identification-process.',
+        headers: deviceHeaders,
+        response: {
+          200: operatorsResult,
+          ...deviceErrorResponses,
+          403: suspendedResponse,
+          409: otherMachineResponse,
+        },
+      },
+    },
+    async (request) => device.operators(callerOf(request)),
+  );
+
   api.post(
     '/api/device/identification-process',
     {
@@ -162,13 +190,16 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
           'Nur vom gebundenen Gerät. Nimmt einen Vorgang aus dem heute gültigen, nicht ausgesetzten Paket mit ' +
           'Vorgängen, das zuerst endet; ohne ein solches Paket als Nachberechnung (postpaid), wenn die Lizenz sie ' +
           "erlaubt, sonst 402 'No prepaid credit'. Dieselbe idempotencyKey auf derselben Lizenz liefert die erste " +
-          'Antwort (200 statt 201, gleicher Inhalt) und verbraucht nichts erneut.',
+          'Antwort (200 statt 201, gleicher Inhalt) und verbraucht nichts erneut. operatorId (optional) nennt die ' +
+          "Person am Gerät, eine id aus GET /api/device/operators; jede andere: 400 UNKNOWN_OPERATOR 'Unknown " +
+          "operator', nichts wird verbraucht.",
         headers: deviceHeaders,
         body: identificationBody,
         response: {
           200: identificationResult,
           201: identificationResult,
           ...deviceErrorResponses,
+          400: identificationBadRequestResponse,
           402: noCreditResponse,
           403: suspendedResponse,
           409: otherMachineResponse,
@@ -177,7 +208,7 @@ export async function deviceModule(app: FastifyInstance, opts: DeviceModuleOptio
       },
     },
     async (request, reply) => {
-      const outcome = await device.recordIdentification(callerOf(request), request.body.idempotencyKey, request.log);
+      const outcome = await device.recordIdentification(callerOf(request), request.body, request.log);
       if (outcome.kind === 'contended') {
         reply.header('retry-after', '1');
         throw new ApiError(503, TRANSPORT_MESSAGES.tooManyRequests, codes.consumptionContended);

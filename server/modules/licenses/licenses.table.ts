@@ -166,6 +166,13 @@ export const identificationProcesses = pgTable(
      * retry with the same idempotency key gets the same answer (server/modules/device).
      */
     remainingAmountAfter: integer('remaining_amount_after').notNull().default(0),
+    /**
+     * The person who carried the process out, as the studio software named them (operatorId of
+     * POST /api/device/identification-process; null when it named nobody). No foreign key: the
+     * process and who did it are kept 10 years 6 months, longer than the users row (PassDEÜV § 1d);
+     * closed_accounts keeps the same id (server/modules/retention/closed-accounts.ts).
+     */
+    operatorUserId: uuid('operator_user_id'),
   },
   (t) => [
     uniqueIndex('identification_processes_idempotency_key').on(t.licenseId, t.idempotencyKey),
@@ -174,6 +181,9 @@ export const identificationProcesses = pgTable(
     index('identification_processes_license_created_idx').on(t.licenseId, t.createdAt),
     index('identification_processes_package_idx').on(t.packageId),
     index('identification_processes_created_idx').on(t.createdAt, t.id),
+    index('identification_processes_operator_created_idx')
+      .on(t.operatorUserId, t.createdAt)
+      .where(sql`operator_user_id IS NOT NULL`),
   ],
 );
 export type IdentificationProcessRow = typeof identificationProcesses.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { IdpAdminPort } from '../../idp/admin-port';
 import { companies } from '../companies/companies.table';
@@ -15,10 +15,11 @@ import { closedAccounts, closedCompanies, closedCompanyDocuments } from './reten
  * In the caller's transaction, so the archive row exists exactly when the account is gone. A second
  * call for the same account changes nothing.
  *
- * Identification processes name no person (the device API names licence and machine), so "carried
- * out identifications" is approximated: the person had a bound eID while a member of a company that
- * recorded processes during that membership (from the binding until now). A rejected person was
- * never an approved member and never counts (docs/retention.md).
+ * "Carried out identifications" is exact where the studio software named the person: any process
+ * whose operator is this person counts. Processes recorded without an operator are approximated as
+ * before: the person had a bound eID while a member of a company that recorded such processes during
+ * that membership (from the binding until now). A rejected person was never an approved member and
+ * never counts by the approximation (docs/retention.md).
  */
 export async function archiveClosedAccount(tx: Tx, userId: string, now = new Date()): Promise<void> {
   const [row] = await tx
@@ -30,20 +31,26 @@ export async function archiveClosedAccount(tx: Tx, userId: string, now = new Dat
   if (!row) return;
   const { user, binding } = row;
   const rejected = user.status === 'Rejected';
-  let carriedOut = false;
-  if (!rejected && binding?.boundAt && user.companyId) {
-    const [process] = await tx
+  const [named] = await tx
+    .select({ id: identificationProcesses.id })
+    .from(identificationProcesses)
+    .where(eq(identificationProcesses.operatorUserId, user.id))
+    .limit(1);
+  let carriedOut = Boolean(named);
+  if (!carriedOut && !rejected && binding?.boundAt && user.companyId) {
+    const [unnamed] = await tx
       .select({ id: identificationProcesses.id })
       .from(identificationProcesses)
       .where(
         and(
           eq(identificationProcesses.companyId, user.companyId),
+          isNull(identificationProcesses.operatorUserId),
           gte(identificationProcesses.createdAt, binding.boundAt),
           lte(identificationProcesses.createdAt, now),
         ),
       )
       .limit(1);
-    carriedOut = Boolean(process);
+    carriedOut = Boolean(unnamed);
   }
   await tx
     .insert(closedAccounts)

@@ -111,13 +111,14 @@ export function deviceClient(app: FastifyInstance, key: string, machineId: strin
     activate: (body: unknown = {}) =>
       app.inject({ method: 'POST', url: '/api/device/activation', headers, payload: body as object }),
     license: () => app.inject({ method: 'GET', url: '/api/device/license', headers }),
-    identify: (idempotencyKey: string = randomUUID()) =>
+    identify: (idempotencyKey: string = randomUUID(), operatorId?: string) =>
       app.inject({
         method: 'POST',
         url: '/api/device/identification-process',
         headers,
-        payload: { idempotencyKey },
+        payload: { idempotencyKey, ...(operatorId === undefined ? {} : { operatorId }) },
       }),
+    operators: () => app.inject({ method: 'GET', url: '/api/device/operators', headers }),
     cancel: (processId: string) =>
       app.inject({ method: 'POST', url: `/api/device/identification-process/${processId}/cancel`, headers }),
   };

@@ -123,6 +123,8 @@ export interface ProcessSpec {
   status?: 'Completed' | 'Cancelled';
   /** How many identical processes (default 1). */
   count?: number;
+  /** The person the device API named as carrying it out (operatorId); none by default. */
+  operatorUserId?: string | null;
 }
 
 type LicenseRow = Awaited<ReturnType<typeof buildLicense>>;
@@ -145,6 +147,7 @@ export async function insertProcesses(app: FastifyInstance, license: LicenseRow,
         status: spec.status ?? 'Completed',
         createdAt: at,
         cancelledAt: spec.status === 'Cancelled' ? new Date(at.getTime() + 60_000) : null,
+        operatorUserId: spec.operatorUserId ?? null,
       };
     }),
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "identification_processes" ADD COLUMN "operator_user_id" uuid;--> statement-breakpoint
+CREATE INDEX "identification_processes_operator_created_idx" ON "identification_processes" USING btree ("operator_user_id","created_at") WHERE operator_user_id IS NOT NULL;
