@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRole, type Role } from '../../src/domain/roles';
 import { decodeJwt } from 'jose';
+import { subMonths } from 'date-fns/subMonths';
+import { idpAdminPortForJobs } from '../../server/idp/admin-port-for-jobs';
+import { runRetention } from '../../server/modules/retention/retention-run';
 import { users } from '../../server/db/schema';
 import {
   IdpUserExistsError,
@@ -383,6 +386,26 @@ describe.each(implementations)('IdP admin port contract: %s', (_name, makeDriver
     const { id } = await create(input);
     await setPasswordThroughLink(id);
     await idp.app.db.transaction((tx) => port.deleteUser(tx, id));
+    expect(await idp.account(id)).toBeUndefined();
+    expect(await portalRow(id)).toBeUndefined();
+    expect(await idp.login(input.email, PASSWORD)).toBeUndefined();
+  });
+
+  contract('the retention job erases a person rejected 7 months ago through the port it builds itself', async () => {
+    const input = person();
+    const { id } = await create(input);
+    await setPasswordThroughLink(id);
+    await idp.app.db
+      .update(users)
+      .set({ status: 'Rejected', rejectedAt: subMonths(new Date(), 7) })
+      .where(eq(users.id, id));
+    // As server/jobs/retention.job.ts does: the job's own port, from the configuration alone.
+    const jobPort = idpAdminPortForJobs(idp.app.config, idp.app.db, idp.app.log);
+    const { categories } = await runRetention(idp.app.db, {
+      reportRetentionDays: idp.app.config.reportRetentionDays,
+      deleteAccount: (tx, userId) => jobPort.deleteUser(tx, userId),
+    });
+    expect(categories.find((c) => c.category === 'closedAccounts')?.deleted).toBeGreaterThanOrEqual(1);
     expect(await idp.account(id)).toBeUndefined();
     expect(await portalRow(id)).toBeUndefined();
     expect(await idp.login(input.email, PASSWORD)).toBeUndefined();
