@@ -351,6 +351,29 @@ describe('retention (issue 28)', () => {
       ])
       .returning();
     await app.db.update(users).set({ birthDate: '1990-05-05' }).where(eq(users.id, nina.id));
+    // A second person of the company erased in the same batch: only his own values go from his rows.
+    const otto = await buildUser(app, {
+      email: 'otto@einladungsprobe.example',
+      role: 'Employee',
+      companyId: company.id,
+      firstName: 'Otto',
+      lastName: 'Ohnesorg',
+    });
+    const [ottoMention] = await app.db
+      .insert(auditEvents)
+      .values({
+        action: 'store.updated',
+        entityType: 'store',
+        entityId: randomUUID(),
+        companyId: company.id,
+        after: { contact: 'otto@einladungsprobe.example', firstName: 'Otto', deputy: 'Neumann' },
+      })
+      .returning();
+    expect((await owner.delete(`/api/company/${company.id}/user/${otto.id}`)).statusCode).toBe(204);
+    await app.db
+      .update(closedAccounts)
+      .set({ closedAt: ago.months(7) })
+      .where(eq(closedAccounts.id, otto.id));
 
     expect((await owner.delete(`/api/company/${company.id}/user/${nina.id}`)).statusCode).toBe(204);
     await app.db
@@ -373,19 +396,38 @@ describe('retention (issue 28)', () => {
       note: 'gelöscht',
       birthDate: 'gelöscht',
     });
+    // Nina's last name stays in a row that names only Otto.
+    expect(byId.get(ottoMention.id)!.after).toEqual({ contact: 'gelöscht', firstName: 'gelöscht', deputy: 'Neumann' });
     // Other people's rows: unchanged, although the colleague is a Nina too.
     expect(byId.get(colleagueInvited.id)).toEqual(before.find((r) => r.id === colleagueInvited.id));
     expect(byId.get(colleagueRegistered.id)).toEqual(before.find((r) => r.id === colleagueRegistered.id));
     const changed = after.filter((row) => JSON.stringify(row) !== JSON.stringify(before.find((r) => r.id === row.id)));
-    // Her registration, her e-mail change, her deletion (rows about her), the invitation, the mention.
+    // Her registration, her e-mail change, her deletion (rows about her), the invitation, the mention;
+    // Otto's deletion and the row naming him.
     expect(changed.map((row) => row.action).sort()).toEqual(
-      ['invitation.created', 'store.updated', 'user.deleted', 'user.email-changed', 'user.registered'].sort(),
+      [
+        'invitation.created',
+        'store.updated',
+        'store.updated',
+        'user.deleted',
+        'user.deleted',
+        'user.email-changed',
+        'user.registered',
+      ].sort(),
     );
     for (const row of after) {
       expect(JSON.stringify(row).toLowerCase()).not.toContain('nina@einladungsprobe');
       expect(JSON.stringify(row)).not.toContain('nina.alt@');
     }
     expect(countOf(result, 'auditRows').anonymised).toBeGreaterThanOrEqual(changed.length);
+
+    // The Protokoll still lists them: no missing key trips it, the values read 'gelöscht'.
+    const lumioAdmin = apiClient(app, (await loginAs(app, DEMO.lumioAdmin)).accessToken);
+    const log = await lumioAdmin.get(`/api/audit?companyId=${company.id}&pageSize=100`);
+    expect(log.statusCode, log.body).toBe(200);
+    const items = (log.json() as { items: { id: string; subject: string | null }[] }).items;
+    expect(items.map((item) => item.id).sort()).toEqual(after.map((row) => row.id).sort());
+    expect(log.body).not.toContain('nina@einladungsprobe');
 
     // A second run changes nothing.
     await run();

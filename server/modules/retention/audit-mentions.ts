@@ -96,23 +96,18 @@ async function applicationsOf(tx: Tx, person: ErasedPerson, emails: Set<string>)
   return [...new Set([...byEmail, ...archived].map((row) => row.id).filter((id): id is string => Boolean(id)))];
 }
 
-/**
- * Replaces the values in `column`'s jsonb: every e-mail (any case) and, since the row names the
- * person, their names and birth date, at any depth and under any key.
- */
-function scrubbed(
-  column: typeof auditEvents.before | typeof auditEvents.after,
-  emails: string[],
-  exact: string[],
-): SQL {
-  const replacement = JSON.stringify(ERASED_PLACEHOLDER);
-  let text: SQL = sql`${column}::text`;
-  for (const email of emails) text = sql`regexp_replace(${text}, ${tokenPattern(email)}, ${replacement}, 'gi')`;
-  for (const value of exact) text = sql`regexp_replace(${text}, ${tokenPattern(value)}, ${replacement}, 'g')`;
-  return sql`CASE WHEN ${column} IS NULL THEN NULL ELSE (${text})::jsonb END`;
+/** The values to replace for one person, and where else than their company to look. */
+interface Target {
+  emails: string[];
+  /** Names and birth date: replaced only in rows that hold one of `emails`. */
+  exact: string[];
+  applications: string[];
 }
 
-/** The row's before or after holds one of the e-mails as a JSON string (a cheap test before the rewrite). */
+/** A pattern that never matches jsonb's text (never empty): the end before the start. */
+const NEVER = '$^';
+
+/** The row's before or after holds one of the e-mails as a JSON string. */
 function mentions(emails: string[]): SQL {
   const tests = emails.flatMap((email) => {
     const token = JSON.stringify(email).toLowerCase();
@@ -125,36 +120,65 @@ function mentions(emails: string[]): SQL {
 }
 
 /**
+ * Replaces the values in `column`'s jsonb, at any depth and under any key: every e-mail of the
+ * targets (any case), and a target's names and birth date where the row (as it was) names that
+ * target's e-mail, so a colleague's row with the same first name keeps it.
+ */
+function scrubbed(column: typeof auditEvents.before | typeof auditEvents.after, targets: Target[]): SQL {
+  const replacement = JSON.stringify(ERASED_PLACEHOLDER);
+  let text: SQL = sql`${column}::text`;
+  for (const target of targets) {
+    for (const email of target.emails) {
+      text = sql`regexp_replace(${text}, ${tokenPattern(email)}, ${replacement}, 'gi')`;
+    }
+    if (!target.exact.length) continue;
+    const named = mentions(target.emails);
+    for (const value of target.exact) {
+      text = sql`regexp_replace(${text}, CASE WHEN ${named} THEN ${tokenPattern(value)} ELSE ${NEVER} END, ${replacement}, 'g')`;
+    }
+  }
+  return sql`CASE WHEN ${column} IS NULL THEN NULL ELSE (${text})::jsonb END`;
+}
+
+/**
  * Anonymises the audit rows that name the given people inside another record (an invitation to
  * their e-mail, their application, the owner's e-mail on the company's approval, …): rows of the
  * person's company, and rows of their applications (which may have no company), whose before/after
  * hold one of the person's e-mails. In those rows every string value equal to one of the person's
- * e-mails, names or birth date becomes 'gelöscht'. One UPDATE per person in the caller's
- * transaction: PostgreSQL re-applies it to a row another worker changed meanwhile, so two workers
- * anonymising two colleagues never undo each other. Answers the ids of the rows changed; a row
- * already anonymised no longer holds the e-mail, so a second call changes nothing.
+ * e-mails, names or birth date becomes 'gelöscht'. One UPDATE per company of the batch's people
+ * (one pass over the company's rows, by its index), in the caller's transaction: PostgreSQL
+ * re-applies it to a row another worker changed meanwhile, so two workers anonymising two
+ * colleagues never undo each other. Answers the ids of the rows changed; a row already anonymised
+ * no longer holds the e-mail, so a second call changes nothing.
  */
 export async function anonymiseAuditMentions(tx: Tx, people: ErasedPerson[]): Promise<string[]> {
   const emails = await emailsOf(tx, people);
-  const changed = new Set<string>();
+  const groups = new Map<string | null, Target[]>();
   for (const person of people) {
     const mine = [...(emails.get(person.id) ?? [])].filter((e) => e.length >= MIN_VALUE_LENGTH);
     if (!mine.length) continue;
+    const exact = [
+      ...new Set([person.firstName, person.lastName, person.birthDate].filter((v): v is string => Boolean(v))),
+    ].filter((v) => v.length >= MIN_VALUE_LENGTH);
     const applications = person.applicationIds ?? (await applicationsOf(tx, person, new Set(mine)));
+    if (!person.companyId && !applications.length) continue;
+    const group = groups.get(person.companyId) ?? [];
+    group.push({ emails: mine, exact, applications });
+    groups.set(person.companyId, group);
+  }
+  const changed = new Set<string>();
+  for (const [companyId, targets] of groups) {
+    const applications = [...new Set(targets.flatMap((t) => t.applications))];
     const scope = [
-      person.companyId ? eq(auditEvents.companyId, person.companyId) : undefined,
+      companyId ? eq(auditEvents.companyId, companyId) : undefined,
       applications.length
         ? and(eq(auditEvents.entityType, 'application'), inArray(auditEvents.entityId, applications))
         : undefined,
     ].filter((s): s is SQL => Boolean(s));
-    if (!scope.length) continue;
-    const exact = [
-      ...new Set([person.firstName, person.lastName, person.birthDate].filter((v): v is string => Boolean(v))),
-    ].filter((v) => v.length >= MIN_VALUE_LENGTH);
     const rows = await tx
       .update(auditEvents)
-      .set({ before: scrubbed(auditEvents.before, mine, exact), after: scrubbed(auditEvents.after, mine, exact) })
-      .where(and(or(...scope), mentions(mine)))
+      .set({ before: scrubbed(auditEvents.before, targets), after: scrubbed(auditEvents.after, targets) })
+      .where(and(or(...scope), mentions(targets.flatMap((t) => t.emails))))
       .returning({ id: auditEvents.id });
     for (const row of rows) changed.add(row.id);
   }
