@@ -1,4 +1,3 @@
-import type { DataExportServerMessage } from '../src/domain/dataExport';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/domain/errorCatalogue';
 
 /**
@@ -19,11 +18,8 @@ export const TRANSPORT_MESSAGES = {
   serviceUnavailable: 'Service unavailable',
 } as const;
 export type TransportMessage = (typeof TRANSPORT_MESSAGES)[keyof typeof TRANSPORT_MESSAGES];
-/**
- * Every message an ApiError may carry: the catalogue's, a transport message, or one of the few a
- * single screen translates itself (the data export's, src/domain/dataExport.ts).
- */
-export type ApiMessage = ServerMessage | TransportMessage | DataExportServerMessage;
+/** Every message an ApiError may carry: the catalogue's, or a transport message. */
+export type ApiMessage = ServerMessage | TransportMessage;
 
 /**
  * The one way a handler reports a failure: throw an ApiError with the HTTP status and the

@@ -1,4 +1,5 @@
 import { todayInGermany } from './dates';
+import { SERVER_MESSAGES } from './errorCatalogue';
 
 /**
  * A person's own data export ('Meine Daten', GDPR Art. 15 and 20; issue 28, part 3): its states,
@@ -43,13 +44,15 @@ export function dataExportFileName(createdAt: Date): string {
 }
 
 /**
- * The server's messages about an export (English, like every server message, spec section 8).
- * They are not in the shared catalogue (src/domain/errorCatalogue.ts, in every page's first load):
- * only the profile's 'Meine Daten' section meets them, and it shows their German text itself
- * (src/i18n/de/dataExport.ts, app.dataExport.errors).
+ * The server's messages about an export (English, like every server message, spec section 8), as
+ * in the shared catalogue (src/domain/errorCatalogue.ts), which gives every screen their German text.
  */
 export const DATA_EXPORT_SERVER_MESSAGES = {
-  notReady: 'Data export not ready',
-  expired: 'Data export expired',
+  notReady: SERVER_MESSAGES.dataExportNotReady,
+  expired: SERVER_MESSAGES.dataExportExpired,
+  failed: SERVER_MESSAGES.dataExportFailed,
 } as const;
 export type DataExportServerMessage = (typeof DATA_EXPORT_SERVER_MESSAGES)[keyof typeof DATA_EXPORT_SERVER_MESSAGES];
+
+/** The errorCode of the download of an export whose preparation failed (409): nothing to download, ask again. */
+export const DATA_EXPORT_FAILED_ERROR_CODE = 'DATA_EXPORT_FAILED';

@@ -80,6 +80,10 @@ export const SERVER_MESSAGES = {
   reportNotReady: 'Report not ready',
   ownSecondFactorNotResettable: 'Own second factor cannot be reset',
   noSecondFactor: 'No second factor set up',
+  // 'Meine Daten' (server/modules/data-export): the section on the profile and any other screen alike.
+  dataExportNotReady: 'Data export not ready',
+  dataExportExpired: 'Data export expired',
+  dataExportFailed: 'Data export failed',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -179,6 +183,11 @@ export const SERVER_MESSAGE_TEXTS: Record<ServerMessageKey, string> = {
     'Die Auswertung ist noch nicht fertig. Sie kann heruntergeladen werden, sobald sie abgeschlossen ist.',
   ownSecondFactorNotResettable: 'Sie können Ihre eigene Zwei-Faktor-Anmeldung nicht zurücksetzen.',
   noSecondFactor: 'Für diesen Benutzer ist keine Zwei-Faktor-Anmeldung eingerichtet.',
+  dataExportNotReady: 'Ihre Daten werden noch zusammengestellt. Sie können sie herunterladen, sobald sie bereitstehen.',
+  dataExportExpired:
+    'Diese Zusammenstellung Ihrer Daten ist abgelaufen und wurde gelöscht. Bitte fordern Sie eine neue an.',
+  dataExportFailed:
+    'Die Zusammenstellung Ihrer Daten ist fehlgeschlagen, es gibt nichts herunterzuladen. Bitte fordern Sie sie erneut an.',
 };
 
 /** Error codes whose German text overrides whatever message the body carries. */

@@ -332,6 +332,30 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
     now = new Date();
   });
 
+  it("a failed export (the job gave up) shows as 'failed' and its download answers 409 DATA_EXPORT_FAILED, not 'expired'; a new request starts afresh", async () => {
+    const person = await companyPerson(app, 'VerifiedAndApproved', { firstName: 'Fenja', lastName: 'Fehlschlag' });
+    // Queued without a job, then given up as the dead-letter job does (data-export.job.ts).
+    const row = await dataExportRepository(app.db).insertQueued(person.row.id);
+    expect(await dataExportRepository(app.db).fail(row!.id)).toBe(true);
+    const shown = await person.client.get(`${BASE}/${row!.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ id: row!.id, status: 'failed', readyAt: null, expiresAt: null });
+    expect(((await person.client.get(BASE)).json() as DataExport[])[0]).toMatchObject({ status: 'failed' });
+    const res = await person.client.get(`${BASE}/${row!.id}/download`);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({
+      errorCode: 'DATA_EXPORT_FAILED',
+      messages: ['Data export failed'],
+      status: 409,
+    });
+    // Still failed once the purge has been through (it marks failed ones purged).
+    await purgeExpiredDataExports(app.db, now);
+    expect((await person.client.get(`${BASE}/${row!.id}/download`)).statusCode).toBe(409);
+    const fresh = await request(person.client);
+    expect(fresh).not.toBe(row!.id);
+    await waitReady(person.client, fresh);
+  });
+
   it('is open to every signed-in person, also with unfinished registration (API clients: tests/api/permissions.test.ts)', async () => {
     const unverifiedOwner = await demoClient(app, DEMO.unverifiedOwner);
     const id = await request(unverifiedOwner);

@@ -272,6 +272,168 @@ describe('retention (issue 28)', () => {
     expect(kept.before).toEqual({ firstName: 'Alma', email: 'bleibt@archiv.example' });
   });
 
+  it('erasing a person also anonymises their values in other records of the company: the invitation to their e-mail (old and new), their names where it names them; others stay', async () => {
+    const { company } = await buildCompany(app, 'Einladungsprobe GmbH');
+    await buildUser(app, { email: 'inhaber@einladungsprobe.example', role: 'Owner', companyId: company.id });
+    const owner = apiClient(app, (await loginAs(app, 'inhaber@einladungsprobe.example')).accessToken);
+    for (const email of ['nina.alt@einladungsprobe.example', 'kollegin@einladungsprobe.example']) {
+      expect((await owner.post('/api/employee-invitation', { email })).statusCode).toBe(201);
+    }
+    const invitationRow = async (email: string) =>
+      (
+        await app.db
+          .select()
+          .from(auditEvents)
+          .where(sql`${auditEvents.companyId} = ${company.id} AND ${auditEvents.after} ->> 'email' = ${email}`)
+      )[0];
+    const invited = await invitationRow('nina.alt@einladungsprobe.example');
+    expect(invited).toMatchObject({ action: 'invitation.created', entityType: 'invitation' });
+    const colleagueInvited = await invitationRow('kollegin@einladungsprobe.example');
+
+    // Registered from the invitation (as employee-invitations.service.ts records it), then changed her e-mail.
+    const nina = await buildUser(app, {
+      email: 'nina@einladungsprobe.example',
+      role: 'Employee',
+      companyId: company.id,
+      firstName: 'Nina',
+      lastName: 'Neumann',
+    });
+    // A colleague of the same first name: her rows never name Nina's e-mail and stay as they are.
+    const colleague = await buildUser(app, {
+      email: 'kollegin@einladungsprobe.example',
+      role: 'Employee',
+      companyId: company.id,
+      firstName: 'Nina',
+      lastName: 'Kollegin',
+    });
+    const registered = (id: string, invitationId: string, email: string, lastName: string) => ({
+      actorId: id,
+      actorEmail: email,
+      actorRole: 'Employee',
+      action: 'user.registered',
+      entityType: 'user',
+      entityId: id,
+      companyId: company.id,
+      after: { invitationId, email, firstName: 'Nina', lastName, role: 'Employee' },
+    });
+    const [, colleagueRegistered, , mention] = await app.db
+      .insert(auditEvents)
+      .values([
+        registered(nina.id, invited.entityId, 'nina.alt@einladungsprobe.example', 'Neumann'),
+        registered(colleague.id, colleagueInvited.entityId, 'kollegin@einladungsprobe.example', 'Kollegin'),
+        {
+          actorId: nina.id,
+          actorEmail: 'nina@einladungsprobe.example',
+          actorRole: 'Employee',
+          action: 'user.email-changed',
+          entityType: 'user',
+          entityId: nina.id,
+          companyId: company.id,
+          before: { email: 'nina.alt@einladungsprobe.example' },
+          after: { email: 'nina@einladungsprobe.example' },
+        },
+        // A record naming her inside another one, nested, her e-mail in another case.
+        {
+          actorId: colleague.id,
+          actorEmail: 'kollegin@einladungsprobe.example',
+          actorRole: 'Employee',
+          action: 'store.updated',
+          entityType: 'store',
+          entityId: randomUUID(),
+          companyId: company.id,
+          after: {
+            name: 'Studio Nina',
+            contact: { email: 'Nina@Einladungsprobe.example', firstName: 'Nina', lastName: 'Neumann' },
+            note: 'Neumann',
+            birthDate: '1990-05-05',
+          },
+        },
+      ])
+      .returning();
+    await app.db.update(users).set({ birthDate: '1990-05-05' }).where(eq(users.id, nina.id));
+    // A second person of the company erased in the same batch: only his own values go from his rows.
+    const otto = await buildUser(app, {
+      email: 'otto@einladungsprobe.example',
+      role: 'Employee',
+      companyId: company.id,
+      firstName: 'Otto',
+      lastName: 'Ohnesorg',
+    });
+    const [ottoMention] = await app.db
+      .insert(auditEvents)
+      .values({
+        action: 'store.updated',
+        entityType: 'store',
+        entityId: randomUUID(),
+        companyId: company.id,
+        after: { contact: 'otto@einladungsprobe.example', firstName: 'Otto', deputy: 'Neumann' },
+      })
+      .returning();
+    expect((await owner.delete(`/api/company/${company.id}/user/${otto.id}`)).statusCode).toBe(204);
+    await app.db
+      .update(closedAccounts)
+      .set({ closedAt: ago.months(7) })
+      .where(eq(closedAccounts.id, otto.id));
+
+    expect((await owner.delete(`/api/company/${company.id}/user/${nina.id}`)).statusCode).toBe(204);
+    await app.db
+      .update(closedAccounts)
+      .set({ closedAt: ago.months(7) })
+      .where(eq(closedAccounts.id, nina.id));
+    const companyRows = async () =>
+      app.db.select().from(auditEvents).where(eq(auditEvents.companyId, company.id)).orderBy(auditEvents.id);
+    const before = await companyRows();
+
+    const result = await run();
+    expect(await exists(closedAccounts, nina.id)).toBe(false);
+    const after = await companyRows();
+    const byId = new Map(after.map((row) => [row.id, row]));
+    // The invitation row no longer holds her (old) e-mail; the rest of it stays.
+    expect(byId.get(invited.id)!.after).toEqual({ email: 'gelöscht', expiresAt: invited.after!.expiresAt });
+    expect(byId.get(mention.id)!.after).toEqual({
+      name: 'Studio Nina',
+      contact: { email: 'gelöscht', firstName: 'gelöscht', lastName: 'gelöscht' },
+      note: 'gelöscht',
+      birthDate: 'gelöscht',
+    });
+    // Nina's last name stays in a row that names only Otto.
+    expect(byId.get(ottoMention.id)!.after).toEqual({ contact: 'gelöscht', firstName: 'gelöscht', deputy: 'Neumann' });
+    // Other people's rows: unchanged, although the colleague is a Nina too.
+    expect(byId.get(colleagueInvited.id)).toEqual(before.find((r) => r.id === colleagueInvited.id));
+    expect(byId.get(colleagueRegistered.id)).toEqual(before.find((r) => r.id === colleagueRegistered.id));
+    const changed = after.filter((row) => JSON.stringify(row) !== JSON.stringify(before.find((r) => r.id === row.id)));
+    // Her registration, her e-mail change, her deletion (rows about her), the invitation, the mention;
+    // Otto's deletion and the row naming him.
+    expect(changed.map((row) => row.action).sort()).toEqual(
+      [
+        'invitation.created',
+        'store.updated',
+        'store.updated',
+        'user.deleted',
+        'user.deleted',
+        'user.email-changed',
+        'user.registered',
+      ].sort(),
+    );
+    for (const row of after) {
+      expect(JSON.stringify(row).toLowerCase()).not.toContain('nina@einladungsprobe');
+      expect(JSON.stringify(row)).not.toContain('nina.alt@');
+    }
+    expect(countOf(result, 'auditRows').anonymised).toBeGreaterThanOrEqual(changed.length);
+
+    // The Protokoll still lists them: no missing key trips it, the values read 'gelöscht'.
+    const lumioAdmin = apiClient(app, (await loginAs(app, DEMO.lumioAdmin)).accessToken);
+    const log = await lumioAdmin.get(`/api/audit?companyId=${company.id}&pageSize=100`);
+    expect(log.statusCode, log.body).toBe(200);
+    const items = (log.json() as { items: { id: string; subject: string | null }[] }).items;
+    expect(items.map((item) => item.id).sort()).toEqual(after.map((row) => row.id).sort());
+    expect(log.body).not.toContain('nina@einladungsprobe');
+
+    // A second run changes nothing.
+    await run();
+    expect(await companyRows()).toEqual(after);
+  });
+
   it('applies every rule: what is due goes, what is younger stays', async () => {
     const { company, stores } = await buildCompany(app, 'Aufbewahrung Altfirma');
     const license = await buildLicense(app, {
@@ -309,6 +471,17 @@ describe('retention (issue 28)', () => {
         application(oldRejected, 'Rejected', ago.months(7)),
         application(youngRejected, 'Rejected', ago.months(5)),
       ]);
+    // The decisions' audit rows have no company; they name the applicant's e-mail.
+    const decisionRow = (id: string) => ({
+      action: 'application.rejected',
+      entityType: 'application',
+      entityId: id,
+      after: { status: 'Rejected', companyName: 'Antrag GmbH', applicantEmail: `antrag-${id}@archiv.example` },
+    });
+    const [oldDecision, youngDecision] = await app.db
+      .insert(auditEvents)
+      .values([decisionRow(oldRejected), decisionRow(youngRejected)])
+      .returning();
     const bytes = Buffer.from('x');
     await app.db.insert(documents).values({
       name: 'Gewerbe.pdf',
@@ -428,6 +601,16 @@ describe('retention (issue 28)', () => {
       .where(inArray(companyApplications.id, [oldRejected, youngRejected]));
     expect(applicationsLeft.map((a) => a.id)).toEqual([youngRejected]);
     expect(await app.db.select().from(documents).where(eq(documents.applicationId, oldRejected))).toHaveLength(0);
+    const decisions = await app.db
+      .select()
+      .from(auditEvents)
+      .where(inArray(auditEvents.id, [oldDecision.id, youngDecision.id]));
+    expect(decisions.find((r) => r.id === oldDecision.id)!.after).toEqual({
+      status: 'Rejected',
+      companyName: 'Antrag GmbH',
+      applicantEmail: 'gelöscht',
+    });
+    expect(decisions.find((r) => r.id === youngDecision.id)!.after).toEqual(youngDecision.after);
     expect(await app.db.select().from(closedCompanies).where(eq(closedCompanies.id, closedCompany))).toHaveLength(0);
     expect(countOf(result, 'approvedApplicationDocuments').deleted).toBeGreaterThanOrEqual(1);
     const invitationsLeft = await app.db

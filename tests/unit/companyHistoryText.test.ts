@@ -173,6 +173,17 @@ describe('a company history entry in German', () => {
     );
   });
 
+  it("reads rows anonymised by the retention job ('gelöscht' where the erased person's values were) as German", () => {
+    const erased = { field: 'email', before: null, after: 'gelöscht' };
+    expect(what({ action: 'invitation.created', entityType: 'invitation', subject: null, changes: [erased] })).toBe(
+      'Mitarbeitende eingeladen: gelöscht',
+    );
+    // A row about the erased person lost its personal keys: it still reads as German, no raw key.
+    expect(what({ action: 'user.updated', entityType: 'user', subject: null, changes: [] })).toBe(
+      'Persönliche Daten geändert',
+    );
+  });
+
   it('names the person of an eID binding, a review opened, confirmed and rejected', () => {
     const person = { entityType: 'user', subject: 'Lena Lindner' };
     const status = [{ field: 'status', before: 'Approved', after: 'VerifiedAndApproved' }];

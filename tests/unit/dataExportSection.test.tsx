@@ -103,6 +103,45 @@ describe("'Meine Daten' on the profile", { timeout: 20_000 }, () => {
     ).toBeVisible();
   });
 
+  it('says in German when the export failed and offers a new request', async () => {
+    const calls = renderSection([
+      [{ id: 'x-1', status: 'failed', createdAt: inDays(0), readyAt: null, expiresAt: null }],
+      [{ id: 'x-2', status: 'queued', createdAt: inDays(0), readyAt: null, expiresAt: null }],
+    ]);
+    const region = await section();
+    expect(
+      await within(region).findByText(
+        'Die Zusammenstellung Ihrer Daten ist fehlgeschlagen. Bitte fordern Sie sie erneut an.',
+      ),
+    ).toBeVisible();
+    expect(within(region).queryByText(/abgelaufen|verfügbar/)).toBeNull();
+    expect(within(region).queryByRole('button', { name: 'Herunterladen' })).toBeNull();
+    await userEvent.click(within(region).getByRole('button', { name: 'Meine Daten anfordern' }));
+    expect(calls.requestDataExport).toHaveBeenCalledTimes(1);
+    expect(await within(region).findByText('Wird erstellt …')).toBeVisible();
+  });
+
+  it("tells the download's 'failed' answer in German, not as expired", async () => {
+    renderSection([[ready()]], {
+      downloadDataExport: vi.fn(async () => {
+        throw new HttpError('Data export failed', 409, {
+          errorCode: 'DATA_EXPORT_FAILED',
+          messages: ['Data export failed'],
+          traceId: 't',
+          status: 409,
+        });
+      }),
+    });
+    const region = await section();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Herunterladen' }));
+    expect(
+      await within(region).findByText(
+        'Die Zusammenstellung Ihrer Daten ist fehlgeschlagen, es gibt nichts herunterzuladen. Bitte fordern Sie sie erneut an.',
+      ),
+    ).toBeVisible();
+    expect(within(region).queryByText(/abgelaufen/)).toBeNull();
+  });
+
   it('says when the last export has expired', async () => {
     renderSection([[ready('2026-01-10T10:00:00.000Z')]]);
     const region = await section();

@@ -95,6 +95,18 @@ describe('error catalogue', () => {
     );
   });
 
+  it("translates the 'Meine Daten' answers for any screen, the failed one apart from the expired one", () => {
+    expect(toGermanErrorText(body('Data export expired', 'GONE'))).toBe(
+      'Diese Zusammenstellung Ihrer Daten ist abgelaufen und wurde gelöscht. Bitte fordern Sie eine neue an.',
+    );
+    expect(toGermanErrorText(body('Data export not ready', 'CONFLICT'))).toBe(
+      'Ihre Daten werden noch zusammengestellt. Sie können sie herunterladen, sobald sie bereitstehen.',
+    );
+    expect(toGermanErrorText(body('Data export failed', 'DATA_EXPORT_FAILED'))).toBe(
+      'Die Zusammenstellung Ihrer Daten ist fehlgeschlagen, es gibt nichts herunterzuladen. Bitte fordern Sie sie erneut an.',
+    );
+  });
+
   it('uses only the first message', () => {
     expect(toGermanErrorText({ messages: ['Not found', 'Forbidden'] })).toBe('Nicht gefunden.');
   });

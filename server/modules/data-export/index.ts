@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DATA_EXPORT_FAILED_ERROR_CODE,
   DATA_EXPORT_SERVER_MESSAGES,
   dataExportFileName,
   isDataExportDownloadable,
@@ -112,7 +113,7 @@ export async function dataExportModule(app: FastifyInstance, { clock }: { clock:
         tags,
         operationId: 'downloadOwnDataExport',
         summary:
-          'Eigene Daten als ZIP herunterladen (7 Tage lang nach der Fertigstellung; danach 410 und die Datei ist gelöscht)',
+          "Eigene Daten als ZIP herunterladen (7 Tage lang nach der Fertigstellung; danach 410 und die Datei ist gelöscht; 409 solange sie vorbereitet wird, 409 mit errorCode 'DATA_EXPORT_FAILED' wenn sie fehlgeschlagen ist)",
         params: dataExportParams,
         response: { 200: dataExportFileResponse, ...errorResponses, 410: errorBodySchema },
       },
@@ -124,8 +125,12 @@ export async function dataExportModule(app: FastifyInstance, { clock }: { clock:
       if (row.status === 'queued' || row.status === 'running') {
         throw new ApiError(409, DATA_EXPORT_SERVER_MESSAGES.notReady);
       }
+      if (row.status === 'failed') {
+        // The job gave up: there never was a file. Its own state, so the screen offers a new request.
+        throw new ApiError(409, DATA_EXPORT_SERVER_MESSAGES.failed, DATA_EXPORT_FAILED_ERROR_CODE);
+      }
       if (!isDataExportDownloadable(row, clock()) || !row.fileAttempt || row.fileSize === null || !row.readyAt) {
-        // Expired (the file is purged or about to be), or failed: nothing to download any more.
+        // Expired: the file is purged or about to be, nothing to download any more.
         throw new ApiError(410, DATA_EXPORT_SERVER_MESSAGES.expired);
       }
       const file = readChunkedFile(app.db, DATA_EXPORT_CHUNKS, row.id, row.fileAttempt, row.fileSize);

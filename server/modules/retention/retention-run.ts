@@ -31,6 +31,7 @@ import {
   retentionRunCounts,
   retentionRuns,
 } from './retention.table';
+import { anonymiseAuditMentions, type ErasedPerson } from './audit-mentions';
 
 /** Rows per batch of the big tables (processes, audit rows): each batch is one short transaction. */
 export const RETENTION_BATCH_SIZE = 2_000;
@@ -117,7 +118,11 @@ async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): P
 
 /** Anonymises the audit rows by or about the given people/companies; answers how many changed. */
 export async function anonymiseAuditRows(tx: Tx, ids: string[]): Promise<number> {
-  if (!ids.length) return 0;
+  return (await anonymiseAuditRowsReturningIds(tx, ids)).length;
+}
+
+async function anonymiseAuditRowsReturningIds(tx: Tx, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
   const keys = sql.raw(`array[${AUDIT_PERSONAL_KEYS.map((key) => `'${key}'`).join(',')}]::text[]`);
   const about = inArray(auditEvents.entityId, ids);
   const by = inArray(auditEvents.actorId, ids);
@@ -130,7 +135,21 @@ export async function anonymiseAuditRows(tx: Tx, ids: string[]): Promise<number>
     })
     .where(or(by, about))
     .returning({ id: auditEvents.id });
-  return rows.length;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Erasing people: their values inside other records' audit rows first (read from the rows about them
+ * before those lose their keys), then the rows by and about them. Answers how many rows changed.
+ */
+async function anonymisePeople(tx: Tx, people: ErasedPerson[]): Promise<number> {
+  if (!people.length) return 0;
+  const named = await anonymiseAuditMentions(tx, people);
+  const own = await anonymiseAuditRowsReturningIds(
+    tx,
+    people.map((p) => p.id),
+  );
+  return new Set([...named, ...own]).size;
 }
 
 async function countAuditRowsOf(db: DbOrTx, ids: string[]): Promise<number> {
@@ -220,7 +239,20 @@ const STEPS: Step[] = [
         closedAccounts.closedAt,
         personLimit,
       );
-      const anonymised = await anonymiseAuditRows(tx, ids);
+      const people = ids.length
+        ? await tx
+            .select({
+              id: closedAccounts.id,
+              companyId: closedAccounts.companyId,
+              email: closedAccounts.email,
+              firstName: closedAccounts.firstName,
+              lastName: closedAccounts.lastName,
+              birthDate: closedAccounts.birthDate,
+            })
+            .from(closedAccounts)
+            .where(inArray(closedAccounts.id, ids))
+        : [];
+      const anonymised = await anonymisePeople(tx, people);
       if (ids.length) await tx.delete(closedAccounts).where(inArray(closedAccounts.id, ids));
       return {
         picked: ids.length,
@@ -240,7 +272,20 @@ const STEPS: Step[] = [
     },
     async batch(tx, { now, personLimit, options }) {
       const ids = await pick(tx, users, users.id, rejectedUsersDue(now), users.rejectedAt, personLimit);
-      const anonymised = await anonymiseAuditRows(tx, ids);
+      const people = ids.length
+        ? await tx
+            .select({
+              id: users.id,
+              companyId: users.companyId,
+              email: users.email,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              birthDate: users.birthDate,
+            })
+            .from(users)
+            .where(inArray(users.id, ids))
+        : [];
+      const anonymised = await anonymisePeople(tx, people);
       for (const id of ids) await options.deleteAccount(tx, id);
       return {
         picked: ids.length,
@@ -324,9 +369,35 @@ const STEPS: Step[] = [
         companyApplications.decidedAt,
         personLimit,
       );
+      // The applicant's values in the application's own audit rows ('application.rejected': the
+      // e-mail; no company) go with it.
+      const applicants = ids.length
+        ? await tx
+            .select({
+              id: companyApplications.id,
+              email: companyApplications.email,
+              firstName: companyApplications.firstName,
+              lastName: companyApplications.lastName,
+              birthDate: companyApplications.birthDate,
+            })
+            .from(companyApplications)
+            .where(inArray(companyApplications.id, ids))
+        : [];
+      const anonymised = (
+        await anonymiseAuditMentions(
+          tx,
+          applicants.map((a) => ({ ...a, companyId: null, applicationIds: [a.id] })),
+        )
+      ).length;
       // Their documents go with them (foreign key, on delete cascade).
       if (ids.length) await tx.delete(companyApplications).where(inArray(companyApplications.id, ids));
-      return { picked: ids.length, counts: { rejectedApplications: { checked: ids.length, deleted: ids.length } } };
+      return {
+        picked: ids.length,
+        counts: {
+          rejectedApplications: { checked: ids.length, deleted: ids.length },
+          auditRows: { checked: anonymised, anonymised },
+        },
+      };
     },
   },
   {

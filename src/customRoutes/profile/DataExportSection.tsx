@@ -15,7 +15,7 @@ import {
   isDataExportDownloadable,
   isDataExportInPreparation,
 } from '../../domain/dataExport';
-import { errorBodyOf } from '../../domain/errorCatalogue';
+import { errorBodyOf, serverMessageToGerman } from '../../domain/errorCatalogue';
 import { formatDate, todayInGermany } from '../../domain/dates';
 import { i18nProvider } from '../../i18n';
 import { dataExportMessages } from '../../i18n/de/dataExport';
@@ -29,6 +29,7 @@ const T = 'app.dataExport';
 export const DATA_EXPORT_POLL_MS = 5_000;
 const QUERY_KEY = ['self', 'dataExports'];
 const DEFAULT_FILE_NAME = 'Meine_Daten.zip';
+const EXPORT_MESSAGES: ReadonlySet<string> = new Set(Object.values(DATA_EXPORT_SERVER_MESSAGES));
 
 /** The day in Germany until which an export can be downloaded, as dd.MM.yyyy. */
 const untilDate = (expiresAt: string | null) => (expiresAt ? formatDate(todayInGermany(new Date(expiresAt))) : '');
@@ -82,10 +83,10 @@ export default function DataExportSection() {
       const file = await dataProvider.downloadDataExport(id);
       saveFile(file.blob, file.fileName ?? DEFAULT_FILE_NAME);
     } catch (err) {
-      // The export's own answers (expired meanwhile, not ready) are told here, in German.
+      // The export's own answers (expired meanwhile, not ready, failed) are told here, in the
+      // catalogue's German, beside the state they lead to (the list is asked again below).
       const message = errorBodyOf(err)?.messages?.[0];
-      if (message === DATA_EXPORT_SERVER_MESSAGES.expired) setNotice(`${T}.errors.expired`);
-      else if (message === DATA_EXPORT_SERVER_MESSAGES.notReady) setNotice(`${T}.errors.notReady`);
+      if (message && EXPORT_MESSAGES.has(message)) setNotice(serverMessageToGerman(message) ?? null);
       else void showError(err);
       await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
     } finally {
@@ -123,6 +124,7 @@ export default function DataExportSection() {
       </Stack>
     );
   } else if (latest?.status === 'failed') {
+    // The job gave up: said as its own state (not as expired), with 'Meine Daten anfordern' below.
     state = <Alert severity="warning">{translate(`${T}.failed`)}</Alert>;
   } else if (latest?.expiresAt) {
     state = <Typography role="status">{translate(`${T}.expired`, { date: untilDate(latest.expiresAt) })}</Typography>;
@@ -136,7 +138,7 @@ export default function DataExportSection() {
       <Typography sx={{ mb: 2 }}>{translate(`${T}.text`)}</Typography>
       {notice ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate(notice)}
+          {notice}
         </Alert>
       ) : null}
       {state ? <Box sx={{ mb: 2 }}>{state}</Box> : null}

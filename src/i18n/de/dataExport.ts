@@ -18,11 +18,6 @@ export const dataExportMessages = {
       failed: 'Die Zusammenstellung Ihrer Daten ist fehlgeschlagen. Bitte fordern Sie sie erneut an.',
       expired: 'Ihre letzte Zusammenstellung war bis %{date} verfügbar und wurde gelöscht.',
       loading: 'Meine Daten werden geladen …',
-      errors: {
-        notReady: 'Ihre Daten werden noch zusammengestellt. Sie können sie herunterladen, sobald sie bereitstehen.',
-        expired:
-          'Diese Zusammenstellung Ihrer Daten ist abgelaufen und wurde gelöscht. Bitte fordern Sie eine neue an.',
-      },
       loadFailed: 'Der Stand Ihrer Daten-Zusammenstellung konnte nicht geladen werden.',
     },
   },
