@@ -124,8 +124,9 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     category: 'auditRows',
     what:
       'Protokolleinträge von oder über eine gelöschte Person werden anonymisiert (E-Mail des Handelnden und ' +
-      'Personendaten im Vorher/Nachher entfernt), sobald ihre Kontodaten gelöscht werden; nach 10 Jahren und ' +
-      '6 Monaten werden Protokolleinträge gelöscht',
+      'Personendaten im Vorher/Nachher entfernt; wo ein anderer Eintrag ihrer Firma oder ihres Antrags ihre ' +
+      'E-Mail-Adresse nennt, etwa eine Einladung, stehen dort statt E-Mail, Namen und Geburtsdatum „gelöscht“), ' +
+      'sobald ihre Kontodaten gelöscht werden; nach 10 Jahren und 6 Monaten werden Protokolleinträge gelöscht',
     after: 'Löschung der Personendaten; sonst der Eintrag selbst',
     period: LOG_RETENTION,
     periodText: 'mit den Daten, um die es geht; höchstens 10 Jahre und 6 Monate',

@@ -29,6 +29,8 @@ describe("the audit log's rows in German (route audit-log)", () => {
       'Kasse 1 (API-Zugang)',
     );
     expect(personText({ actor: null }, translate)).toBe('Lumio (automatisch)');
+    // The retention run erased the person: no name and no e-mail left, the role stays.
+    expect(personText({ actor: { name: '', role: 'Owner' } }, translate)).toBe('Gelöschte Person (Eigentümer*in)');
   });
 
   it('names the subject as recorded, else the kind of record in German', () => {

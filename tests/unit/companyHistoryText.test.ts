@@ -206,6 +206,10 @@ describe('a company history entry in German', () => {
       'Anton Admin (Lumio)',
     );
     expect(describeHistoryEntry(entry({ actor: null }), translate).who).toBe('Lumio (automatisch)');
+    // An actor the retention run erased has neither name nor e-mail left.
+    expect(describeHistoryEntry(entry({ actor: { name: '', role: 'Employee' } }), translate).who).toBe(
+      'Gelöschte Person',
+    );
   });
 
   it('uses only texts the German catalogue has', () => {

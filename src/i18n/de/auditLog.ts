@@ -40,6 +40,8 @@ export const auditLogMessages = {
       csvFileName: 'Lumio-Protokoll',
       portal: 'Lumio (automatisch)',
       apiClient: 'API-Zugang',
+      /** Who acted, when the retention run has erased the person (no name, no e-mail left). */
+      erasedPerson: 'Gelöschte Person',
       noCompanies: 'Keine Firma gefunden',
       /** What a row is about when it records no name: the record's kind. */
       entityTypes: {

@@ -49,6 +49,8 @@ export const companyMessages = {
       provider: '%{name} (Lumio)',
       /** Who acted: an API client of a system integrator (its back office), by its name. */
       apiClient: 'API-Zugang „%{name}“',
+      /** Who acted: a person the retention run has erased (no name, no e-mail left). */
+      erasedPerson: 'Gelöschte Person',
       byAt: '%{who}, %{when}',
       what: {
         companyUpdated: 'Firma geändert',

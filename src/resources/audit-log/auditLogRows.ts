@@ -27,10 +27,14 @@ export const ACTION_CHOICES = AUDIT_ACTIONS.map((action) => ({ id: action, name:
   (a, b) => a.name.localeCompare(b.name, 'de'),
 );
 
-/** 'Name (Rolle)', an API client's as such, the portal's own rows as 'Lumio (automatisch)'. */
+/**
+ * 'Name (Rolle)', an API client's as such, the portal's own rows as 'Lumio (automatisch)', an erased
+ * person's (the retention run left neither name nor e-mail) as 'Gelöschte Person (Rolle)'.
+ */
 export function personText(row: Pick<AuditLogRow, 'actor'>, translate: Translate): string {
   if (!row.actor) return translate(`${T}.portal`);
-  const { name, role } = row.actor;
+  const { role } = row.actor;
+  const name = row.actor.name || translate(`${T}.erasedPerson`);
   if (role === API_CLIENT_AUDIT_ROLE) return `${name} (${translate(`${T}.apiClient`)})`;
   return role && isRole(role) ? `${name} (${roleLabel(role, null)})` : name;
 }

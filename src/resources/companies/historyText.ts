@@ -175,8 +175,10 @@ function describeWhat(entry: CompanyHistoryEntry, translate: Translate): string 
 function describeWho(actor: CompanyHistoryEntry['actor'], translate: Translate): string {
   if (!actor) return translate(`${T}.portal`);
   if (actor.role === API_CLIENT_AUDIT_ROLE) return translate(`${T}.apiClient`, { name: actor.name });
+  // The retention run erased the person: neither name nor e-mail is left.
+  const name = actor.name || translate(`${T}.erasedPerson`);
   const fromProvider = (PROVIDER_ROLES as readonly string[]).includes(actor.role as Role);
-  return fromProvider ? translate(`${T}.provider`, { name: actor.name }) : actor.name;
+  return fromProvider ? translate(`${T}.provider`, { name }) : name;
 }
 
 /** An audit row of GET /company/{id}/history in readable German: what happened, who, when. */
