@@ -138,6 +138,9 @@ export async function seedDemoLicenses(tx: Tx, input: LicenseSeedInput): Promise
   const licenseOf = (name: keyof typeof DEMO_LICENSE_KEYS) => rows.find((r) => r.key === DEMO_LICENSE_KEYS[name])!;
 
   const audit: (typeof auditEvents.$inferInsert)[] = [];
+  // The licence's company, as the licence and package routes record it: the rows then show in the
+  // company's history and in its Owner's 'Protokoll'.
+  const companyOfLicense = new Map(rows.map((license) => [license.id, license.companyId]));
   const record = (
     at: Date,
     action: AuditAction,
@@ -154,6 +157,7 @@ export async function seedDemoLicenses(tx: Tx, input: LicenseSeedInput): Promise
       action,
       entityType,
       entityId,
+      companyId: companyOfLicense.get(entityType === 'license' ? entityId : String(after.licenseId)) ?? null,
       before,
       after,
     });
