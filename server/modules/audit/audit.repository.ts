@@ -163,16 +163,20 @@ const logWhereWithValues = (filter: AuditLogFilter) => {
  */
 const preparedLogStatements = new WeakMap<object, Map<string, ReturnType<typeof prepareLogStatements>>>();
 
+/** The rows matching `where`, newest first, with the actors' and companies' current names (no paging yet). */
+const logRows = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select(logColumns)
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .leftJoin(companies, eq(companies.id, auditEvents.companyId))
+    .where(where)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id));
+
 function prepareLogStatements(db: DbOrTx, filter: AuditLogFilter, shape: string) {
   const where = logWhere(filter, (key) => sql.placeholder(key));
   return {
-    page: db
-      .select(logColumns)
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorId))
-      .leftJoin(companies, eq(companies.id, auditEvents.companyId))
-      .where(where)
-      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    page: logRows(db, where)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`lumio_audit_log_page_${shape}`),
@@ -192,15 +196,7 @@ function logStatements(db: DbOrTx, filter: AuditLogFilter) {
 export function auditRepository(db: DbOrTx) {
   /** The rows matching `where`, newest first (`limit` of them after `offset`), with the actors' current names. */
   async function rowsOf(where: SQL | undefined, limit: number, offset: number, reader: Reader) {
-    const rows = await db
-      .select(logColumns)
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorId))
-      .leftJoin(companies, eq(companies.id, auditEvents.companyId))
-      .where(where)
-      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(limit)
-      .offset(offset);
+    const rows = await logRows(db, where).limit(limit).offset(offset);
     return rows.map((row) => entryOf(row, reader));
   }
 

@@ -116,6 +116,25 @@ async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): P
   return row?.n ?? 0;
 }
 
+/**
+ * What identifies the people `ids` (their e-mail, names, birth date, company) as `table` holds it:
+ * the archive of closed accounts, or users for a rejected person still there.
+ */
+async function peopleOf(tx: Tx, table: typeof closedAccounts | typeof users, ids: string[]) {
+  if (!ids.length) return [];
+  return tx
+    .select({
+      id: table.id,
+      companyId: table.companyId,
+      email: table.email,
+      firstName: table.firstName,
+      lastName: table.lastName,
+      birthDate: table.birthDate,
+    })
+    .from(table)
+    .where(inArray(table.id, ids));
+}
+
 /** Anonymises the audit rows by or about the given people/companies; answers how many changed. */
 export async function anonymiseAuditRows(tx: Tx, ids: string[]): Promise<number> {
   return (await anonymiseAuditRowsReturningIds(tx, ids)).length;
@@ -239,19 +258,7 @@ const STEPS: Step[] = [
         closedAccounts.closedAt,
         personLimit,
       );
-      const people = ids.length
-        ? await tx
-            .select({
-              id: closedAccounts.id,
-              companyId: closedAccounts.companyId,
-              email: closedAccounts.email,
-              firstName: closedAccounts.firstName,
-              lastName: closedAccounts.lastName,
-              birthDate: closedAccounts.birthDate,
-            })
-            .from(closedAccounts)
-            .where(inArray(closedAccounts.id, ids))
-        : [];
+      const people = await peopleOf(tx, closedAccounts, ids);
       const anonymised = await anonymisePeople(tx, people);
       if (ids.length) await tx.delete(closedAccounts).where(inArray(closedAccounts.id, ids));
       return {
@@ -272,19 +279,7 @@ const STEPS: Step[] = [
     },
     async batch(tx, { now, personLimit, options }) {
       const ids = await pick(tx, users, users.id, rejectedUsersDue(now), users.rejectedAt, personLimit);
-      const people = ids.length
-        ? await tx
-            .select({
-              id: users.id,
-              companyId: users.companyId,
-              email: users.email,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              birthDate: users.birthDate,
-            })
-            .from(users)
-            .where(inArray(users.id, ids))
-        : [];
+      const people = await peopleOf(tx, users, ids);
       const anonymised = await anonymisePeople(tx, people);
       for (const id of ids) await options.deleteAccount(tx, id);
       return {
