@@ -59,7 +59,9 @@ describe('retention (issue 28)', () => {
 
   const run = (extra: Partial<RetentionOptions> = {}) => runRetention(app.db, { ...options, ...extra });
   const countOf = (
-    runResult: { categories: { category: RetentionCategory; deleted: number; anonymised: number }[] },
+    runResult: {
+      categories: { category: RetentionCategory; checked: number; deleted: number; anonymised: number }[];
+    },
     c: RetentionCategory,
   ) => runResult.categories.find((x) => x.category === c)!;
   const exists = async (table: typeof users | typeof closedAccounts, id: string) =>
@@ -384,7 +386,11 @@ describe('retention (issue 28)', () => {
       app.db.select().from(auditEvents).where(eq(auditEvents.companyId, company.id)).orderBy(auditEvents.id);
     const before = await companyRows();
 
+    // The dry run counts what the run will anonymise, the rows naming them inside other records too.
+    const dry = await retentionDryRun(app.db, options);
+    expect(await companyRows()).toEqual(before);
     const result = await run();
+    expect(dry.find((c) => c.category === 'auditRows')!.checked).toBe(countOf(result, 'auditRows').anonymised);
     expect(await exists(closedAccounts, nina.id)).toBe(false);
     const after = await companyRows();
     const byId = new Map(after.map((row) => [row.id, row]));
@@ -420,6 +426,7 @@ describe('retention (issue 28)', () => {
       expect(JSON.stringify(row)).not.toContain('nina.alt@');
     }
     expect(countOf(result, 'auditRows').anonymised).toBeGreaterThanOrEqual(changed.length);
+    expect(dry.find((c) => c.category === 'auditRows')!.checked).toBeGreaterThanOrEqual(changed.length);
 
     // The Protokoll still lists them: no missing key trips it, the values read 'gelöscht'.
     const lumioAdmin = apiClient(app, (await loginAs(app, DEMO.lumioAdmin)).accessToken);
@@ -588,6 +595,10 @@ describe('retention (issue 28)', () => {
       expect(dry.find((c) => c.category === category)!.checked, category).toBeGreaterThan(0);
     }
     const result = await run();
+    // What the dry run said is what the run did, in every category.
+    for (const category of RETENTION_CATEGORIES) {
+      expect(dry.find((c) => c.category === category)!.checked, category).toBe(countOf(result, category).checked);
+    }
 
     const processes = await app.db
       .select({ at: identificationProcesses.createdAt })

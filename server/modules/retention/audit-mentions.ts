@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { auditEvents } from '../audit/audit.table';
 import { companyApplications } from '../company-applications/company-applications.table';
 import { closedCompanies } from './retention.table';
@@ -47,7 +47,7 @@ const tokenPattern = (value: string) => `${escapeRegex(JSON.stringify(value))}(?
  * records the old one; an invitation went to the address the person had then). Read before the rows
  * about the person lose those keys (anonymiseAuditRows).
  */
-async function emailsOf(tx: Tx, people: ErasedPerson[]): Promise<Map<string, Set<string>>> {
+async function emailsOf(tx: DbOrTx, people: ErasedPerson[]): Promise<Map<string, Set<string>>> {
   const emails = new Map(people.map((p) => [p.id, new Set([p.email.toLowerCase()])]));
   const ids = people.map((p) => p.id);
   if (!ids.length) return emails;
@@ -74,7 +74,7 @@ async function emailsOf(tx: Tx, people: ErasedPerson[]): Promise<Map<string, Set
  * if the company is closed (its application row is gone, the archive keeps its id). Their audit rows
  * ('application.rejected') may have no company.
  */
-async function applicationsOf(tx: Tx, person: ErasedPerson, emails: Set<string>): Promise<string[]> {
+async function applicationsOf(tx: DbOrTx, person: ErasedPerson, emails: Set<string>): Promise<string[]> {
   const byEmail = await tx
     .select({ id: companyApplications.id })
     .from(companyApplications)
@@ -140,6 +140,48 @@ function scrubbed(column: typeof auditEvents.before | typeof auditEvents.after, 
   return sql`CASE WHEN ${column} IS NULL THEN NULL ELSE (${text})::jsonb END`;
 }
 
+/** The audit rows of one company (or of none) that may name some of the people, and their values. */
+interface MentionScope {
+  targets: Target[];
+  /** The rows of the company and of the targets' applications that hold one of the targets' e-mails. */
+  where: SQL;
+}
+
+/**
+ * Where the given people may be named inside another record's audit rows: per company of theirs,
+ * the company's rows and those of their applications (which may have no company) that hold one of
+ * their e-mails. In company order, so that two workers lock shared rows in the same order.
+ */
+async function mentionScopes(db: DbOrTx, people: ErasedPerson[]): Promise<MentionScope[]> {
+  const emails = await emailsOf(db, people);
+  const groups = new Map<string | null, Target[]>();
+  for (const person of people) {
+    const mine = [...(emails.get(person.id) ?? [])].filter((e) => e.length >= MIN_VALUE_LENGTH);
+    if (!mine.length) continue;
+    const exact = [
+      ...new Set([person.firstName, person.lastName, person.birthDate].filter((v): v is string => Boolean(v))),
+    ].filter((v) => v.length >= MIN_VALUE_LENGTH);
+    const applications = person.applicationIds ?? (await applicationsOf(db, person, new Set(mine)));
+    if (!person.companyId && !applications.length) continue;
+    const group = groups.get(person.companyId) ?? [];
+    group.push({ emails: mine, exact, applications });
+    groups.set(person.companyId, group);
+  }
+  const companyOrder = (a: string | null, b: string | null) => (a ?? '~').localeCompare(b ?? '~');
+  return [...groups]
+    .sort(([a], [b]) => companyOrder(a, b))
+    .map(([companyId, targets]) => {
+      const applications = [...new Set(targets.flatMap((t) => t.applications))];
+      const scope = [
+        companyId ? eq(auditEvents.companyId, companyId) : undefined,
+        applications.length
+          ? and(eq(auditEvents.entityType, 'application'), inArray(auditEvents.entityId, applications))
+          : undefined,
+      ].filter((s): s is SQL => Boolean(s));
+      return { targets, where: and(or(...scope), mentions(targets.flatMap((t) => t.emails)))! };
+    });
+}
+
 /**
  * Anonymises the audit rows that name the given people inside another record (an invitation to
  * their e-mail, their application, the owner's e-mail on the company's approval, …): rows of the
@@ -152,35 +194,23 @@ function scrubbed(column: typeof auditEvents.before | typeof auditEvents.after, 
  * no longer holds the e-mail, so a second call changes nothing.
  */
 export async function anonymiseAuditMentions(tx: Tx, people: ErasedPerson[]): Promise<string[]> {
-  const emails = await emailsOf(tx, people);
-  const groups = new Map<string | null, Target[]>();
-  for (const person of people) {
-    const mine = [...(emails.get(person.id) ?? [])].filter((e) => e.length >= MIN_VALUE_LENGTH);
-    if (!mine.length) continue;
-    const exact = [
-      ...new Set([person.firstName, person.lastName, person.birthDate].filter((v): v is string => Boolean(v))),
-    ].filter((v) => v.length >= MIN_VALUE_LENGTH);
-    const applications = person.applicationIds ?? (await applicationsOf(tx, person, new Set(mine)));
-    if (!person.companyId && !applications.length) continue;
-    const group = groups.get(person.companyId) ?? [];
-    group.push({ emails: mine, exact, applications });
-    groups.set(person.companyId, group);
-  }
   const changed = new Set<string>();
-  for (const [companyId, targets] of groups) {
-    const applications = [...new Set(targets.flatMap((t) => t.applications))];
-    const scope = [
-      companyId ? eq(auditEvents.companyId, companyId) : undefined,
-      applications.length
-        ? and(eq(auditEvents.entityType, 'application'), inArray(auditEvents.entityId, applications))
-        : undefined,
-    ].filter((s): s is SQL => Boolean(s));
+  for (const { targets, where } of await mentionScopes(tx, people)) {
     const rows = await tx
       .update(auditEvents)
       .set({ before: scrubbed(auditEvents.before, targets), after: scrubbed(auditEvents.after, targets) })
-      .where(and(or(...scope), mentions(targets.flatMap((t) => t.emails))))
+      .where(where)
       .returning({ id: auditEvents.id });
     for (const row of rows) changed.add(row.id);
   }
   return [...changed];
+}
+
+/** The ids of the rows anonymiseAuditMentions would change now, changing nothing (the dry run). */
+export async function auditMentionIds(db: DbOrTx, people: ErasedPerson[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const { where } of await mentionScopes(db, people)) {
+    for (const row of await db.select({ id: auditEvents.id }).from(auditEvents).where(where)) found.add(row.id);
+  }
+  return [...found];
 }

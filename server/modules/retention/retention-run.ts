@@ -31,7 +31,7 @@ import {
   retentionRunCounts,
   retentionRuns,
 } from './retention.table';
-import { anonymiseAuditMentions, type ErasedPerson } from './audit-mentions';
+import { anonymiseAuditMentions, auditMentionIds, type ErasedPerson } from './audit-mentions';
 
 /** Rows per batch of the big tables (processes, audit rows): each batch is one short transaction. */
 export const RETENTION_BATCH_SIZE = 2_000;
@@ -120,7 +120,7 @@ async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): P
  * What identifies the people `ids` (their e-mail, names, birth date, company) as `table` holds it:
  * the archive of closed accounts, or users for a rejected person still there.
  */
-async function peopleOf(tx: Tx, table: typeof closedAccounts | typeof users, ids: string[]) {
+async function peopleOf(tx: DbOrTx, table: typeof closedAccounts | typeof users, ids: string[]) {
   if (!ids.length) return [];
   return tx
     .select({
@@ -133,6 +133,25 @@ async function peopleOf(tx: Tx, table: typeof closedAccounts | typeof users, ids
     })
     .from(table)
     .where(inArray(table.id, ids));
+}
+
+/**
+ * The applicants of the applications `ids` as people to erase: their values in the application's
+ * own audit rows ('application.rejected': the e-mail; no company) go with the application.
+ */
+async function applicantsOf(db: DbOrTx, ids: string[]): Promise<ErasedPerson[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: companyApplications.id,
+      email: companyApplications.email,
+      firstName: companyApplications.firstName,
+      lastName: companyApplications.lastName,
+      birthDate: companyApplications.birthDate,
+    })
+    .from(companyApplications)
+    .where(inArray(companyApplications.id, ids));
+  return rows.map((a) => ({ ...a, companyId: null, applicationIds: [a.id] }));
 }
 
 /** Anonymises the audit rows by or about the given people/companies; answers how many changed. */
@@ -174,6 +193,35 @@ async function anonymisePeople(tx: Tx, people: ErasedPerson[]): Promise<number> 
 async function countAuditRowsOf(db: DbOrTx, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
   return countWhere(db, auditEvents, or(inArray(auditEvents.actorId, ids), inArray(auditEvents.entityId, ids)));
+}
+
+/** The dry run reads the people due in chunks of this many (each chunk's statements stay small). */
+const DRY_RUN_CHUNK = 500;
+
+/**
+ * How many audit rows erasing `people` would anonymise now (the dry run's figure for a real run's
+ * anonymisePeople): the rows by or about them, and with `mentions` those naming them inside
+ * another record, each row once.
+ */
+async function auditRowsNaming(
+  db: DbOrTx,
+  people: ErasedPerson[],
+  { own = true, mentions = true }: { own?: boolean; mentions?: boolean } = {},
+): Promise<number> {
+  const found = new Set<string>();
+  for (let i = 0; i < people.length; i += DRY_RUN_CHUNK) {
+    const chunk = people.slice(i, i + DRY_RUN_CHUNK);
+    const ids = chunk.map((p) => p.id);
+    const named = mentions ? await auditMentionIds(db, chunk) : [];
+    const byOrAbout = own
+      ? await db
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(or(inArray(auditEvents.actorId, ids), inArray(auditEvents.entityId, ids)))
+      : [];
+    for (const id of [...named, ...byOrAbout.map((row) => row.id)]) found.add(id);
+  }
+  return found.size;
 }
 
 const processesDue = (now: Date) => lt(identificationProcesses.createdAt, before(now, LOG_RETENTION));
@@ -243,10 +291,21 @@ const STEPS: Step[] = [
     async due(db, { now }) {
       const archived = await db.select({ id: closedAccounts.id }).from(closedAccounts).where(closedAccountsDue(now));
       const rejected = await db.select({ id: users.id }).from(users).where(rejectedUsersDue(now));
-      const ids = [...archived, ...rejected].map((row) => row.id);
+      const people = [
+        ...(await peopleOf(
+          db,
+          closedAccounts,
+          archived.map((row) => row.id),
+        )),
+        ...(await peopleOf(
+          db,
+          users,
+          rejected.map((row) => row.id),
+        )),
+      ];
       return {
-        closedAccounts: { checked: ids.length },
-        auditRows: { checked: await countAuditRowsOf(db, ids) },
+        closedAccounts: { checked: people.length },
+        auditRows: { checked: await auditRowsNaming(db, people) },
       };
     },
     async batch(tx, { now, personLimit }) {
@@ -351,8 +410,15 @@ const STEPS: Step[] = [
     category: 'rejectedApplications',
     size: 'people',
     async due(db, { now }) {
+      const applicants = await applicantsOf(
+        db,
+        (
+          await db.select({ id: companyApplications.id }).from(companyApplications).where(rejectedApplicationsDue(now))
+        ).map((row) => row.id),
+      );
       return {
-        rejectedApplications: { checked: await countWhere(db, companyApplications, rejectedApplicationsDue(now)) },
+        rejectedApplications: { checked: applicants.length },
+        auditRows: { checked: await auditRowsNaming(db, applicants, { own: false }) },
       };
     },
     async batch(tx, { now, personLimit }) {
@@ -366,24 +432,7 @@ const STEPS: Step[] = [
       );
       // The applicant's values in the application's own audit rows ('application.rejected': the
       // e-mail; no company) go with it.
-      const applicants = ids.length
-        ? await tx
-            .select({
-              id: companyApplications.id,
-              email: companyApplications.email,
-              firstName: companyApplications.firstName,
-              lastName: companyApplications.lastName,
-              birthDate: companyApplications.birthDate,
-            })
-            .from(companyApplications)
-            .where(inArray(companyApplications.id, ids))
-        : [];
-      const anonymised = (
-        await anonymiseAuditMentions(
-          tx,
-          applicants.map((a) => ({ ...a, companyId: null, applicationIds: [a.id] })),
-        )
-      ).length;
+      const anonymised = (await anonymiseAuditMentions(tx, await applicantsOf(tx, ids))).length;
       // Their documents go with them (foreign key, on delete cascade).
       if (ids.length) await tx.delete(companyApplications).where(inArray(companyApplications.id, ids));
       return {
