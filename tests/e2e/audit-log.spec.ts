@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { todayInGermany } from '../../src/domain/dates';
+import { formatDate, todayInGermany } from '../../src/domain/dates';
 import { DEMO_USERS } from './support/demoUsers';
 import { expect, test } from './support/fixtures';
 import { expectNoSidewaysScroll } from './support/layoutChecks';
@@ -99,11 +99,19 @@ test('the LumioAdmin filters the log by time, action and person, pages through i
   await expect(page.locator('thead th')).toHaveText([...COLUMNS]);
   await expect(rows(page).first()).toBeVisible();
 
-  // Today only: more than one page (the 22 rows made above at least).
+  // Today only, typed as a German user types a day: more than one page (the 22 rows made above at least).
   const today = todayInGermany();
-  await page.getByLabel('Zeitraum von').fill(today);
-  await page.getByLabel('Zeitraum bis').fill(today);
-  await expect(page).toHaveURL(/from/);
+  await page.getByLabel('Zeitraum von').fill(formatDate(today));
+  await page.getByLabel('Zeitraum bis').fill(formatDate(today));
+  await expect(page).toHaveURL(new RegExp(`from.*${today}.*to.*${today}|to.*${today}.*from.*${today}`));
+  // An end before the start is refused in German where it is typed; the list keeps its period.
+  const until = page.getByLabel('Zeitraum bis');
+  await until.fill('01.01.2020');
+  await until.blur();
+  await expect(page.getByText(`Das Datum darf nicht vor dem ${formatDate(today)} liegen.`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`to.*${today}`));
+  await until.fill(formatDate(today));
+  await expect(page.getByText(`Das Datum darf nicht vor dem ${formatDate(today)} liegen.`)).toBeHidden();
   await expect(footer(page)).toContainText(/Seite 1 von [2-9]/);
   await expect(rows(page)).toHaveCount(20);
   const firstOfPageOne = await rows(page).first().textContent();
@@ -143,6 +151,12 @@ test('the LumioAdmin filters the log by time, action and person, pages through i
   expect(lines.length - 1).toBe(people.length);
   for (const line of lines.slice(1)) expect(line).toContain(';Administrator angelegt;');
   expect(text).toContain(`Protokoll Probe ${CREATED_ADMINS - 1}`);
+
+  // 'Filter zurücksetzen' empties the date fields too.
+  await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+  await expect(page).not.toHaveURL(/from/);
+  await expect(page.getByLabel('Zeitraum von')).toHaveValue('');
+  await expect(page.getByLabel('Zeitraum bis')).toHaveValue('');
 });
 
 test('the Owner reads only the own company’s rows, without a company filter; on a phone as cards', async ({

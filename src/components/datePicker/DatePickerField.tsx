@@ -35,6 +35,8 @@ export interface DatePickerFieldProps extends DateConstraints {
   /** Adds the optional HH:MM field next to the date. */
   time?: Omit<TimeFieldProps, 'disabled'>;
   fullWidth?: boolean;
+  /** 'small' in a row of filters above a list (the other filters there are small). */
+  size?: 'small' | 'medium';
 }
 
 const ERROR_KEYS: Record<DateValidationError, string> = {
@@ -63,6 +65,7 @@ export function DatePickerField({
   openTo,
   time,
   fullWidth = true,
+  size = 'medium',
   min,
   max,
   filter,
@@ -108,6 +111,7 @@ export function DatePickerField({
         required={required}
         disabled={disabled}
         fullWidth={fullWidth}
+        size={size}
         // Digits alone or other separators become DD.MM.YYYY as they are typed (the digit pad has no dot).
         onChange={(text) => onChange(formatTypedDate(text))}
         inputRef={input}
@@ -124,6 +128,7 @@ export function DatePickerField({
         endAdornment={
           <IconButton
             edge="end"
+            size={size}
             sx={{ ml: 1 }}
             disabled={disabled}
             aria-label={translate('app.datePicker.open')}

@@ -27,6 +27,8 @@ export interface LightTextFieldProps {
   /** Renders a native select with these options (and an empty first entry) instead of a text input. */
   options?: readonly string[];
   fullWidth?: boolean;
+  /** 'small' for a row of filters above a list, as MUI's small fields there. */
+  size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }
 
@@ -53,13 +55,22 @@ export function LightTextField({
   inputRef,
   options,
   fullWidth = true,
+  size = 'medium',
   sx,
 }: LightTextFieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
   const describedBy = helperText ? helperId : undefined;
   return (
-    <FormControl variant="outlined" required={required} disabled={disabled} error={error} fullWidth={fullWidth} sx={sx}>
+    <FormControl
+      variant="outlined"
+      size={size}
+      required={required}
+      disabled={disabled}
+      error={error}
+      fullWidth={fullWidth}
+      sx={sx}
+    >
       {/* A native select always shows its (empty) entry, so its label stays small above it. */}
       <InputLabel htmlFor={id} shrink={options ? true : undefined}>
         {label}

@@ -5,6 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useGetList, useGetOne, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { useMemo, useState } from 'react';
+import { DatePickerField, validateDateText } from '../../components/datePicker';
+import { EARLIEST_PORTAL_DATE, formatDate, LATEST_PORTAL_DATE, parseGermanDate } from '../../domain/dates';
 import { DROPDOWN_PAGE_SIZE } from '../../domain/paging';
 import { ACTION_CHOICES } from './auditLogRows';
 import { T } from './names';
@@ -66,26 +68,26 @@ export function AuditLogFilters({ ownCompanyId }: { ownCompanyId: string | null 
   return (
     <Box
       component="fieldset"
-      sx={{ border: 0, m: 0, p: 2, pb: 0, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+      sx={{ border: 0, m: 0, p: 2, pb: 0, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
     >
       <Box component="legend" sx={{ p: 0, mb: 1, fontWeight: 500 }}>
         {translate(`${T}.filters`)}
       </Box>
-      <TextField
-        type="date"
-        size="small"
+      <DayFilter
+        name="from"
         label={translate(`${T}.from`)}
-        value={filters.from ?? ''}
-        onChange={(event) => set('from', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
+        value={filters.from}
+        onChange={(day) => set('from', day)}
+        min={EARLIEST_PORTAL_DATE}
+        max={filters.to ?? LATEST_PORTAL_DATE}
       />
-      <TextField
-        type="date"
-        size="small"
+      <DayFilter
+        name="to"
         label={translate(`${T}.to`)}
-        value={filters.to ?? ''}
-        onChange={(event) => set('to', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+        value={filters.to}
+        onChange={(day) => set('to', day)}
+        min={filters.from ?? EARLIEST_PORTAL_DATE}
+        max={LATEST_PORTAL_DATE}
       />
       {administrators ? <CompanyFilter value={filters.companyId} onChange={(id) => set('companyId', id)} /> : null}
       <TextField
@@ -123,6 +125,50 @@ export function AuditLogFilters({ ownCompanyId }: { ownCompanyId: string | null 
           {translate(`${T}.resetFilters`)}
         </Button>
       ) : null}
+    </Box>
+  );
+}
+
+/**
+ * 'Zeitraum von' or 'bis' as the portal's date field: the day typed as TT.MM.JJJJ (in every browser
+ * language, unlike a native date input) or chosen in the calendar. The list follows once the text
+ * is a day the period allows; emptied, the filter goes. A filter set elsewhere (reset, the address)
+ * shows in the field.
+ */
+function DayFilter({
+  name,
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  onChange: (day: string | undefined) => void;
+  min: string;
+  max: string;
+}) {
+  const [text, setText] = useState(formatDate(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (parseGermanDate(text) !== (value ?? null)) setText(formatDate(value));
+  }
+  const change = (next: string) => {
+    setText(next);
+    if (next.trim() === '') {
+      onChange(undefined);
+      return;
+    }
+    const day = parseGermanDate(next);
+    if (day && validateDateText(next, { min, max }) === null) onChange(day);
+  };
+  // A fixed width: a message below the field wraps instead of widening it and moving the filters beside it.
+  return (
+    <Box sx={{ width: { xs: '100%', sm: 240 } }}>
+      <DatePickerField name={name} label={label} value={text} onChange={change} min={min} max={max} size="small" />
     </Box>
   );
 }
