@@ -8,7 +8,8 @@ import { dataExports, eidBindings, licenses } from '../../server/db/schema';
 import { DATA_EXPORT_READY_SUBJECT } from '../../server/mail/templates/data-export-ready';
 import { purgeExpiredDataExports } from '../../server/modules/data-export/data-export-purge';
 import { dataExportRepository } from '../../server/modules/data-export/data-export.repository';
-import { PROCESSES_NOTE } from '../../server/modules/data-export/data-export-content';
+import { processesFile } from '../../server/modules/data-export/data-export-builder';
+import { PROCESS_PAGE_SIZE, PROCESSES_NOTE } from '../../server/modules/data-export/data-export-content';
 import { buildTestApp, DEMO, errorOf } from './helpers/app';
 import { bindWith, companyPerson, demoClient, type Client, type Person } from './helpers/eid';
 import { addDays, demoLicenseOwners, deviceClient, insertLicense, insertPackage } from './helpers/deviceLicenses';
@@ -200,11 +201,15 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
     expect((await device.cancel(cancelled.json<{ id: string }>().id)).statusCode).toBe(200);
     expect((await device.identify(randomUUID(), bert.row.id)).statusCode).toBe(201);
     expect((await device.identify()).statusCode).toBe(201);
-    // 100 older ones of Anna's: the summary shows the newest 100 of 102, the JSON all.
+    // 2,100 older ones of Anna's on two days: the summary shows the newest 100 of 2,102, the JSON all,
+    // read in pages of PROCESS_PAGE_SIZE (the page boundaries fall inside a day's ties).
     const [licenseRow] = await app.db.select().from(licenses).where(eq(licenses.id, license.id));
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
     await insertProcesses(app, licenseRow, [
-      { at: new Date(now.getTime() - 30 * 24 * 3600 * 1000), count: 100, operatorUserId: anna.row.id },
+      { at: daysAgo(30), count: 1050, operatorUserId: anna.row.id },
+      { at: daysAgo(31), count: 1050, operatorUserId: anna.row.id },
     ]);
+    expect(PROCESS_PAGE_SIZE).toBeLessThan(1050);
 
     const annaId = await request(anna.client);
     await waitReady(anna.client, annaId);
@@ -215,8 +220,12 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
       items: { at: string; studio: string; licenseKeyEnd: string; status: string; cancelledAt: string | null }[];
     };
     expect(annaProcesses.note).toBe(PROCESSES_NOTE);
-    expect(annaProcesses.count).toBe(102);
-    expect(annaProcesses.items).toHaveLength(102);
+    expect(annaProcesses.count).toBe(2102);
+    expect(annaProcesses.items).toHaveLength(2102);
+    const perDay = new Map<string, number>();
+    for (const item of annaProcesses.items) perDay.set(item.at, (perDay.get(item.at) ?? 0) + 1);
+    expect(perDay.get(daysAgo(30).toISOString())).toBe(1050);
+    expect(perDay.get(daysAgo(31).toISOString())).toBe(1050);
     expect(Object.keys(annaProcesses.items[0]).sort()).toEqual([
       'at',
       'cancelledAt',
@@ -246,7 +255,7 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
     expect(times).toEqual([...times].sort().reverse());
     expect(annaFiles.all).not.toContain(license.key);
     const annaHtml = annaFiles.texts.get(DATA_EXPORT_ENTRIES.summary)!;
-    expect(annaHtml).toContain('Sie haben 102 Identifizierungsvorgänge durchgeführt.');
+    expect(annaHtml).toContain('Sie haben 2.102 Identifizierungsvorgänge durchgeführt.');
     expect(annaHtml).toContain(
       `Hier stehen die 100 neuesten; alle finden Sie in der Datei ${DATA_EXPORT_ENTRIES.processes}.`,
     );
@@ -371,5 +380,23 @@ describe("a person's own data export ('Meine Daten', POST/GET /api/self/data-exp
       }
     ).rows;
     expect(count).toBeGreaterThanOrEqual(4);
+  });
+  it('writes the processes file page by page exactly as JSON.stringify writes it whole', async () => {
+    const item = (n: number) => ({
+      at: new Date(Date.UTC(2026, 0, n)).toISOString(),
+      studio: `Studio "${n}"`,
+      licenseKeyEnd: 'AB12C',
+      status: n % 2 ? ('Completed' as const) : ('Cancelled' as const),
+      cancelledAt: null,
+    });
+    for (const pages of [[], [[item(1)]], [[item(1), item(2)], [item(3)], [item(4), item(5)]]]) {
+      async function* read() {
+        yield* pages;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of processesFile(PROCESSES_NOTE, 5, read())) chunks.push(chunk);
+      const whole = { note: PROCESSES_NOTE, count: 5, items: pages.flat() };
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(`${JSON.stringify(whole, null, 2)}\n`);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { formatDate } from '../../../src/domain/dates';
 import { DATA_EXPORT_ENTRIES } from '../../../src/domain/dataExport';
@@ -10,7 +10,14 @@ import type { DbOrTx } from '../../db/client';
 import { renderView } from '../../html';
 import { ChunkedFileWriter, removeChunkAttempt } from '../../lib/chunked-file-store';
 import { germanTimeFormatter } from '../reports/german-time';
-import { collectDataExport, type DataExportContent, type ExportChange } from './data-export-content';
+import {
+  collectDataExport,
+  processPages,
+  SUMMARY_PROCESS_LIMIT,
+  type DataExportContent,
+  type ExportChange,
+  type ExportProcess,
+} from './data-export-content';
 import { DATA_EXPORT_CHUNKS } from './data-export.repository';
 
 /** The recorded fields' names in German (the summary's change column). */
@@ -26,17 +33,37 @@ const FIELD_TEXTS: Record<string, string> = {
   reviewReason: 'Begründung der Prüfung',
 };
 
+/**
+ * The ZIP's JSON files in the summary's order: each made from the collected content, but for the
+ * processes' (null here), which is written from pages as they are read (processesFile).
+ */
 const JSON_ENTRIES = [
   [DATA_EXPORT_ENTRIES.profile, (c: DataExportContent) => c.profile],
   [DATA_EXPORT_ENTRIES.company, (c: DataExportContent) => c.company],
   [DATA_EXPORT_ENTRIES.statusHistory, (c: DataExportContent) => c.statusHistory],
   [DATA_EXPORT_ENTRIES.eid, (c: DataExportContent) => c.eid],
-  [DATA_EXPORT_ENTRIES.processes, (c: DataExportContent) => c.processes],
+  [DATA_EXPORT_ENTRIES.processes, null],
   [DATA_EXPORT_ENTRIES.audit, (c: DataExportContent) => c.audit],
 ] as const;
 
-/** The summary lists this many of the newest processes; the JSON file has all of them. */
-export const SUMMARY_PROCESS_LIMIT = 100;
+/**
+ * The processes' file, `{ note, count, items }` as JSON.stringify(…, null, 2) writes it, from the
+ * pages as they are read: the items of one page in memory at a time.
+ */
+export async function* processesFile(
+  note: string,
+  count: number,
+  pages: AsyncIterable<ExportProcess[]>,
+): AsyncGenerator<Buffer> {
+  yield Buffer.from(`{\n  "note": ${JSON.stringify(note)},\n  "count": ${count},\n  "items": [`);
+  let first = true;
+  for await (const page of pages) {
+    const items = page.map((item) => `\n    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}`).join(',');
+    yield Buffer.from(`${first ? '' : ','}${items}`);
+    first = false;
+  }
+  yield Buffer.from(first ? ']\n}\n' : '\n  ]\n}\n');
+}
 
 const PROCESS_STATUS_TEXTS: Record<'Completed' | 'Cancelled', string> = {
   Completed: 'Abgeschlossen',
@@ -85,7 +112,7 @@ export function renderSummary(content: DataExportContent): string {
       capped: content.processes.count > SUMMARY_PROCESS_LIMIT,
       limit: SUMMARY_PROCESS_LIMIT,
       file: DATA_EXPORT_ENTRIES.processes,
-      items: content.processes.items.slice(0, SUMMARY_PROCESS_LIMIT).map((process) => ({
+      items: content.processes.newest.map((process) => ({
         at: at(process.at),
         studio: process.studio,
         license: licenseKeyEndLabel(process.licenseKeyEnd),
@@ -105,7 +132,8 @@ export interface BuiltDataExport {
 /**
  * Builds the person's ZIP (the summary and the JSON files) into the database as chunks of a new
  * attempt. A person's data are small, so the entries are made in memory and streamed through the
- * compressor; undefined when the account is gone. On failure the attempt's chunks are removed and
+ * compressor, but for the processes' file, which is written from pages as they are read;
+ * undefined when the account is gone. On failure the attempt's chunks are removed and
  * the error rethrown (the job retries).
  */
 export async function buildDataExportFile(
@@ -118,8 +146,16 @@ export async function buildDataExportFile(
   const entry = { mtime: options.now, compressionLevel: 6 };
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(renderSummary(content), 'utf8'), DATA_EXPORT_ENTRIES.summary, entry);
+  const { note, count } = content.processes;
   for (const [name, part] of JSON_ENTRIES) {
-    zip.addBuffer(Buffer.from(`${JSON.stringify(part(content), null, 2)}\n`, 'utf8'), name, entry);
+    if (part) {
+      zip.addBuffer(Buffer.from(`${JSON.stringify(part(content), null, 2)}\n`, 'utf8'), name, entry);
+      continue;
+    }
+    const processes = Readable.from(processesFile(note, count, processPages(db, options.userId, options.now)));
+    // yazl leaves an entry's stream errors unheard: a failed read ends the ZIP, and so the build.
+    processes.on('error', (err) => (zip.outputStream as Readable).destroy(err));
+    zip.addReadStream(processes, name, entry);
   }
   zip.end();
   try {

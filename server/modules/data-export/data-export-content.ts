@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { AUDIT_ACTION_TEXTS, type AuditAction } from '../../../src/domain/auditActions';
 import { licenseKeyEnd } from '../../../src/domain/licenses';
 import { ROLES, roleLabel, type Role } from '../../../src/domain/roles';
@@ -141,8 +141,11 @@ export interface DataExportContent {
     startedAt: string | null;
     boundAt: string | null;
   };
-  /** Newest first; `count` is items.length. */
-  processes: { note: string; count: number; items: ExportProcess[] };
+  /**
+   * How many processes name the person (up to the export's time) and the newest of them for the
+   * summary; the file lists all of them, read page by page while it is written (processPages).
+   */
+  processes: { note: string; count: number; newest: ExportProcess[] };
   audit: ExportAuditRow[];
 }
 
@@ -201,14 +204,32 @@ async function auditRowsOf(db: DbOrTx, user: UserRow): Promise<ExportAuditRow[]>
   });
 }
 
+/** The summary lists this many of the newest processes; the JSON file has all of them. */
+export const SUMMARY_PROCESS_LIMIT = 100;
+
 /**
- * The processes that name the person as their operator, newest first (the operator index). Only
- * this person's: a process names one operator, and no other person's id is read here.
+ * Processes read at a time while the export's file is written: a person who identified for ten
+ * years has some 100,000, and the export holds one page of them, never all.
  */
-async function processesOf(db: DbOrTx, userId: string): Promise<ExportProcess[]> {
+export const PROCESS_PAGE_SIZE = 1000;
+
+const byOperator = (userId: string, until: Date) =>
+  and(eq(identificationProcesses.operatorUserId, userId), lte(identificationProcesses.createdAt, until));
+
+/**
+ * Up to `limit` of the processes that name the person as their operator (recorded up to `until`),
+ * newest first (the operator index), after the process `afterId` when given. Only this person's:
+ * a process names one operator, and no other person's id is read here.
+ */
+async function processPage(db: DbOrTx, userId: string, until: Date, limit: number, afterId?: string) {
   const p = identificationProcesses;
+  // After a process in this order, compared in the database: its time has microseconds, a Date not.
+  const after = afterId
+    ? sql`(${p.createdAt}, ${p.id}) < (SELECT created_at, id FROM identification_processes WHERE id = ${afterId})`
+    : undefined;
   const rows = await db
     .select({
+      id: p.id,
       createdAt: p.createdAt,
       studio: stores.name,
       licenseKey: licenses.key,
@@ -218,15 +239,40 @@ async function processesOf(db: DbOrTx, userId: string): Promise<ExportProcess[]>
     .from(p)
     .innerJoin(stores, eq(stores.id, p.storeId))
     .innerJoin(licenses, eq(licenses.id, p.licenseId))
-    .where(eq(p.operatorUserId, userId))
-    .orderBy(desc(p.createdAt), desc(p.id));
+    .where(and(byOperator(userId, until), after))
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(limit);
   return rows.map((row) => ({
-    at: row.createdAt.toISOString(),
-    studio: row.studio,
-    licenseKeyEnd: licenseKeyEnd(row.licenseKey),
-    status: row.status,
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    id: row.id,
+    process: {
+      at: row.createdAt.toISOString(),
+      studio: row.studio,
+      licenseKeyEnd: licenseKeyEnd(row.licenseKey),
+      status: row.status,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    } satisfies ExportProcess,
   }));
+}
+
+/** Every process that names the person (recorded up to `until`), newest first, a page at a time. */
+export async function* processPages(
+  db: DbOrTx,
+  userId: string,
+  until: Date,
+  pageSize = PROCESS_PAGE_SIZE,
+): AsyncGenerator<ExportProcess[]> {
+  let afterId: string | undefined;
+  for (;;) {
+    const rows = await processPage(db, userId, until, pageSize, afterId);
+    if (rows.length) yield rows.map((row) => row.process);
+    if (rows.length < pageSize) return;
+    afterId = rows[rows.length - 1].id;
+  }
+}
+
+async function countProcesses(db: DbOrTx, userId: string, until: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(identificationProcesses).where(byOperator(userId, until));
+  return row?.n ?? 0;
 }
 
 /** The account's creation and every audit row about it that changed its status. */
@@ -276,7 +322,8 @@ export async function collectDataExport(db: DbOrTx, userId: string, now: Date): 
     .where(eq(eidBindings.userId, user.id))
     .limit(1);
   const audit = await auditRowsOf(db, user);
-  const processes = await processesOf(db, user.id);
+  const processCount = await countProcesses(db, user.id, now);
+  const newest = await processPage(db, user.id, now, SUMMARY_PROCESS_LIMIT);
   const roleText = roleLabel(user.role, user.salutation);
 
   return {
@@ -318,7 +365,7 @@ export async function collectDataExport(db: DbOrTx, userId: string, now: Date): 
       startedAt: binding?.createdAt.toISOString() ?? null,
       boundAt: binding?.boundAt?.toISOString() ?? null,
     },
-    processes: { note: PROCESSES_NOTE, count: processes.length, items: processes },
+    processes: { note: PROCESSES_NOTE, count: processCount, newest: newest.map((row) => row.process) },
     audit,
   };
 }
