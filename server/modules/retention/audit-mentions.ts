@@ -167,7 +167,8 @@ async function mentionScopes(db: DbOrTx, people: ErasedPerson[]): Promise<Mentio
     group.push({ emails: mine, exact, applications });
     groups.set(person.companyId, group);
   }
-  const companyOrder = (a: string | null, b: string | null) => (a ?? '~').localeCompare(b ?? '~');
+  // By the ids' characters (no locale), every company before the rows of no company.
+  const companyOrder = (a: string | null, b: string | null) => (a === b ? 0 : (a ?? '~') < (b ?? '~') ? -1 : 1);
   return [...groups]
     .sort(([a], [b]) => companyOrder(a, b))
     .map(([companyId, targets]) => {

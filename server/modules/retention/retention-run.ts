@@ -117,11 +117,12 @@ async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): P
 }
 
 /**
- * What identifies the people `ids` (their e-mail, names, birth date, company) as `table` holds it:
- * the archive of closed accounts, or users for a rejected person still there.
+ * What identifies the people `which` selects (their e-mail, names, birth date, company) as `table`
+ * holds it: the archive of closed accounts, or users for a rejected person still there. `which` is
+ * the ids of a batch, or the dry run's condition itself (no list of thousands of ids as parameters).
  */
-async function peopleOf(tx: DbOrTx, table: typeof closedAccounts | typeof users, ids: string[]) {
-  if (!ids.length) return [];
+async function peopleOf(tx: DbOrTx, table: typeof closedAccounts | typeof users, which: string[] | SQL | undefined) {
+  if (Array.isArray(which) && !which.length) return [];
   return tx
     .select({
       id: table.id,
@@ -132,15 +133,16 @@ async function peopleOf(tx: DbOrTx, table: typeof closedAccounts | typeof users,
       birthDate: table.birthDate,
     })
     .from(table)
-    .where(inArray(table.id, ids));
+    .where(Array.isArray(which) ? inArray(table.id, which) : which);
 }
 
 /**
- * The applicants of the applications `ids` as people to erase: their values in the application's
- * own audit rows ('application.rejected': the e-mail; no company) go with the application.
+ * The applicants of the applications `which` selects (a batch's ids, or the dry run's condition) as
+ * people to erase: their values in the application's own audit rows ('application.rejected': the
+ * e-mail; no company) go with the application.
  */
-async function applicantsOf(db: DbOrTx, ids: string[]): Promise<ErasedPerson[]> {
-  if (!ids.length) return [];
+async function applicantsOf(db: DbOrTx, which: string[] | SQL | undefined): Promise<ErasedPerson[]> {
+  if (Array.isArray(which) && !which.length) return [];
   const rows = await db
     .select({
       id: companyApplications.id,
@@ -150,7 +152,7 @@ async function applicantsOf(db: DbOrTx, ids: string[]): Promise<ErasedPerson[]> 
       birthDate: companyApplications.birthDate,
     })
     .from(companyApplications)
-    .where(inArray(companyApplications.id, ids));
+    .where(Array.isArray(which) ? inArray(companyApplications.id, which) : which);
   return rows.map((a) => ({ ...a, companyId: null, applicationIds: [a.id] }));
 }
 
@@ -289,19 +291,9 @@ const STEPS: Step[] = [
     category: 'closedAccounts',
     size: 'people',
     async due(db, { now }) {
-      const archived = await db.select({ id: closedAccounts.id }).from(closedAccounts).where(closedAccountsDue(now));
-      const rejected = await db.select({ id: users.id }).from(users).where(rejectedUsersDue(now));
       const people = [
-        ...(await peopleOf(
-          db,
-          closedAccounts,
-          archived.map((row) => row.id),
-        )),
-        ...(await peopleOf(
-          db,
-          users,
-          rejected.map((row) => row.id),
-        )),
+        ...(await peopleOf(db, closedAccounts, closedAccountsDue(now))),
+        ...(await peopleOf(db, users, rejectedUsersDue(now))),
       ];
       return {
         closedAccounts: { checked: people.length },
@@ -410,12 +402,7 @@ const STEPS: Step[] = [
     category: 'rejectedApplications',
     size: 'people',
     async due(db, { now }) {
-      const applicants = await applicantsOf(
-        db,
-        (
-          await db.select({ id: companyApplications.id }).from(companyApplications).where(rejectedApplicationsDue(now))
-        ).map((row) => row.id),
-      );
+      const applicants = await applicantsOf(db, rejectedApplicationsDue(now));
       return {
         rejectedApplications: { checked: applicants.length },
         auditRows: { checked: await auditRowsNaming(db, applicants, { own: false }) },
