@@ -192,9 +192,12 @@ async function anonymisePeople(tx: Tx, people: ErasedPerson[]): Promise<number> 
   return new Set([...named, ...own]).size;
 }
 
+/** The audit rows by or about the people (or companies) `ids`: those anonymiseAuditRows changes. */
+const byOrAbout = (ids: string[]) => or(inArray(auditEvents.actorId, ids), inArray(auditEvents.entityId, ids));
+
 async function countAuditRowsOf(db: DbOrTx, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
-  return countWhere(db, auditEvents, or(inArray(auditEvents.actorId, ids), inArray(auditEvents.entityId, ids)));
+  return countWhere(db, auditEvents, byOrAbout(ids));
 }
 
 /** The dry run reads the people due in chunks of this many (each chunk's statements stay small). */
@@ -202,26 +205,17 @@ const DRY_RUN_CHUNK = 500;
 
 /**
  * How many audit rows erasing `people` would anonymise now (the dry run's figure for a real run's
- * anonymisePeople): the rows by or about them, and with `mentions` those naming them inside
- * another record, each row once.
+ * anonymisePeople): those naming them inside another record and, with `own`, the rows by or about
+ * them, each row once.
  */
-async function auditRowsNaming(
-  db: DbOrTx,
-  people: ErasedPerson[],
-  { own = true, mentions = true }: { own?: boolean; mentions?: boolean } = {},
-): Promise<number> {
+async function auditRowsNaming(db: DbOrTx, people: ErasedPerson[], { own = true } = {}): Promise<number> {
   const found = new Set<string>();
   for (let i = 0; i < people.length; i += DRY_RUN_CHUNK) {
     const chunk = people.slice(i, i + DRY_RUN_CHUNK);
     const ids = chunk.map((p) => p.id);
-    const named = mentions ? await auditMentionIds(db, chunk) : [];
-    const byOrAbout = own
-      ? await db
-          .select({ id: auditEvents.id })
-          .from(auditEvents)
-          .where(or(inArray(auditEvents.actorId, ids), inArray(auditEvents.entityId, ids)))
-      : [];
-    for (const id of [...named, ...byOrAbout.map((row) => row.id)]) found.add(id);
+    const named = await auditMentionIds(db, chunk);
+    const theirs = own ? await db.select({ id: auditEvents.id }).from(auditEvents).where(byOrAbout(ids)) : [];
+    for (const id of [...named, ...theirs.map((row) => row.id)]) found.add(id);
   }
   return found.size;
 }

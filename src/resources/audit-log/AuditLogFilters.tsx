@@ -162,8 +162,8 @@ function DayFilter({
       onChange(undefined);
       return;
     }
-    const day = parseGermanDate(next);
-    if (day && validateDateText(next, { min, max }) === null) onChange(day);
+    // A whole day the period allows (validateDateText: parse, min, max); else the list keeps its filter.
+    if (validateDateText(next, { min, max }) === null) onChange(parseGermanDate(next)!);
   };
   // A fixed width: a message below the field wraps instead of widening it and moving the filters beside it.
   return (
